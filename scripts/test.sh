@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Builds and runs the tests. With no option: the fast tests in a Release build, the same
+# under AddressSanitizer + UndefinedBehaviorSanitizer, and a short cross-check of perft
+# divides against Stockfish. With --deep: also every perft suite at every listed depth
+# (about half an hour on two cores).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+deep=0
+[ "${1:-}" = "--deep" ] && deep=1
+bash scripts/install-deps.sh stockfish
+jobs=$(nproc)
+
+echo "== Release build, fast tests"
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build -j"$jobs" >/dev/null
+(cd build && ctest -L fast -j"$jobs" --output-on-failure)
+
+echo "== ASan + UBSan build, fast tests"
+cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVAZIR_SANITIZE=ON >/dev/null
+cmake --build build-sanitize -j"$jobs" >/dev/null
+(cd build-sanitize && ctest -L fast -j"$jobs" --output-on-failure)
+
+echo "== perft divides against Stockfish on positions from random play"
+python3 scripts/crosscheck_stockfish.py --vazir build/vazir --games 30 --plies 40 --depth 3
+
+if [ "$deep" = 1 ]; then
+  echo "== deep perft: every suite position at every depth"
+  (cd build && ctest -L deep -j"$jobs" --output-on-failure -V | grep -E "positions|Passed|Failed|tests passed")
+fi

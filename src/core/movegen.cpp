@@ -1,0 +1,217 @@
+#include "core/movegen.h"
+
+#include <cassert>
+
+namespace vazir {
+
+namespace {
+
+// Own pieces that stand alone between the king and an enemy slider: they may move only
+// along that line.
+Bitboard pinnedPieces(const Position& pos, Color us, Square ksq) {
+    const Color them = ~us;
+    Bitboard snipers = (rookAttacks(ksq, 0) & pos.pieces(them, Rook, Queen)) |
+                       (bishopAttacks(ksq, 0) & pos.pieces(them, Bishop, Queen));
+    Bitboard pinned = 0;
+    const Bitboard occupied = pos.pieces();
+    while (snipers) {
+        Bitboard blockers = betweenBB(ksq, popLsb(snipers)) & occupied;
+        if (blockers && !moreThanOne(blockers)) pinned |= blockers & pos.pieces(us);
+    }
+    return pinned;
+}
+
+Move* addPromotions(Move* list, Square from, Square to) {
+    *list++ = Move(from, to, MoveKind::Promotion, Queen);
+    *list++ = Move(from, to, MoveKind::Promotion, Knight);
+    *list++ = Move(from, to, MoveKind::Promotion, Rook);
+    *list++ = Move(from, to, MoveKind::Promotion, Bishop);
+    return list;
+}
+
+// All moves to the squares in `targets` from pawns shifted by `delta`.
+template <int Delta>
+Move* addPawnTargets(Move* list, Bitboard targets) {
+    while (targets) {
+        Square to = popLsb(targets);
+        *list++ = Move(to - Delta, to);
+    }
+    return list;
+}
+template <int Delta>
+Move* addPromotionTargets(Move* list, Bitboard targets) {
+    while (targets) {
+        Square to = popLsb(targets);
+        list = addPromotions(list, to - Delta, to);
+    }
+    return list;
+}
+
+// En passant can expose the king along the rank (both pawns leave it) or a diagonal;
+// test the position after the capture directly, it is rare enough.
+bool enPassantIsLegal(const Position& pos, Color us, Square from, Square to, Square ksq) {
+    const Color them = ~us;
+    Square capSq = to - pawnPush(us);
+    Bitboard occ = (pos.pieces() ^ squareBB(from) ^ squareBB(capSq)) | squareBB(to);
+    if (rookAttacks(ksq, occ) & pos.pieces(them, Rook, Queen)) return false;
+    if (bishopAttacks(ksq, occ) & pos.pieces(them, Bishop, Queen)) return false;
+    // A remaining knight or pawn checker (other than the captured pawn) is not resolved.
+    return !(pos.checkers() & pos.pieces(Knight, Pawn) & ~squareBB(capSq));
+}
+
+template <Color Us, GenType Type>
+Move* generatePawnMoves(const Position& pos, Move* list, Bitboard pinned, Bitboard checkMask, Square ksq) {
+    constexpr Color Them = ~Us;
+    constexpr int Up = Us == White ? 8 : -8;
+    constexpr int UpRight = Us == White ? 9 : -7;
+    constexpr int UpLeft = Us == White ? 7 : -9;
+    constexpr Bitboard Rank7 = rankBB(Us == White ? 6 : 1);
+    constexpr Bitboard Rank3 = rankBB(Us == White ? 2 : 5);
+
+    const Bitboard empty = ~pos.pieces();
+    const Bitboard enemies = pos.pieces(Them);
+    const Bitboard pawns = pos.pieces(Us, Pawn);
+
+    // Pawns pinned on a file may only push, pinned on a diagonal only capture along it;
+    // handle the free pawns set-wise and pinned ones via masks of their pin line.
+    const Bitboard free = pawns & ~pinned;
+    const Bitboard filePinned = pawns & pinned & fileBB(fileOf(ksq));
+    const Bitboard pushers = free | filePinned;
+    // Any other pinned pawn (diagonal or rank pin) can at most capture along its pin line.
+    const Bitboard diagPinned = pawns & pinned & ~fileBB(fileOf(ksq));
+
+    if constexpr (Type != GenType::Noisy) {
+        Bitboard single = shift<Up>(pushers & ~Rank7) & empty;
+        Bitboard dbl = shift<Up>(single & Rank3) & empty;
+        list = addPawnTargets<Up>(list, single & checkMask);
+        list = addPawnTargets<Up + Up>(list, dbl & checkMask);
+    }
+
+    if constexpr (Type != GenType::Quiet) {
+        // Promotions (pushes and captures), all four pieces.
+        if (Bitboard promoters = pawns & Rank7) {
+            list = addPromotionTargets<Up>(list, shift<Up>(promoters & pushers) & empty & checkMask);
+            Bitboard capR = shift<UpRight>(promoters & free) & enemies & checkMask;
+            Bitboard capL = shift<UpLeft>(promoters & free) & enemies & checkMask;
+            list = addPromotionTargets<UpRight>(list, capR);
+            list = addPromotionTargets<UpLeft>(list, capL);
+            for (Bitboard b = promoters & diagPinned; b;) {
+                Square from = popLsb(b);
+                Bitboard t = pawnAttacks(Us, from) & enemies & checkMask & lineBB(ksq, from);
+                while (t) list = addPromotions(list, from, popLsb(t));
+            }
+        }
+
+        Bitboard capR = shift<UpRight>(free & ~Rank7) & enemies & checkMask;
+        Bitboard capL = shift<UpLeft>(free & ~Rank7) & enemies & checkMask;
+        list = addPawnTargets<UpRight>(list, capR);
+        list = addPawnTargets<UpLeft>(list, capL);
+        for (Bitboard b = diagPinned & ~Rank7; b;) {
+            Square from = popLsb(b);
+            Bitboard t = pawnAttacks(Us, from) & enemies & checkMask & lineBB(ksq, from);
+            while (t) *list++ = Move(from, popLsb(t));
+        }
+
+        if (Square ep = pos.epSquare(); ep != NoSquare) {
+            for (Bitboard b = pawnAttacks(Them, ep) & pawns; b;) {
+                Square from = popLsb(b);
+                if (enPassantIsLegal(pos, Us, from, ep, ksq)) *list++ = Move(from, ep, MoveKind::EnPassant);
+            }
+        }
+    }
+    return list;
+}
+
+template <Color Us, GenType Type>
+Move* generateCastling(const Position& pos, Move* list, Square ksq) {
+    constexpr Color Them = ~Us;
+    for (bool kingSide : {true, false}) {
+        CastlingRight cr = castlingRight(Us, kingSide);
+        if (!pos.canCastle(cr) || (pos.pieces() & pos.castlingPath(cr))) continue;
+        Square rook = pos.castlingRookSquare(cr);
+        // Attacks are tested with king and rook lifted: in Chess960 the rook may be the
+        // only thing shielding the king's destination from a slider on the back rank.
+        Bitboard occ = pos.pieces() ^ squareBB(ksq) ^ squareBB(rook);
+        bool safe = true;
+        for (Bitboard path = pos.castlingKingPath(cr); path && safe;)
+            safe = !pos.attackedBy(Them, popLsb(path), occ);
+        if (safe) *list++ = Move(ksq, rook, MoveKind::Castling);
+    }
+    return list;
+}
+
+template <Color Us, GenType Type>
+Move* generate(const Position& pos, Move* list) {
+    constexpr Color Them = ~Us;
+    const Square ksq = pos.kingSquare(Us);
+    const Bitboard checkers = pos.checkers();
+    const Bitboard typeTargets = Type == GenType::Noisy   ? pos.pieces(Them)
+                                 : Type == GenType::Quiet ? ~pos.pieces()
+                                                          : ~pos.pieces(Us);
+
+    // King moves: the destination must not be attacked once the king has left its square
+    // (a slider checking along a line still covers the square behind the king).
+    const Bitboard occWithoutKing = pos.pieces() ^ squareBB(ksq);
+    for (Bitboard t = kingAttacks(ksq) & typeTargets; t;) {
+        Square to = popLsb(t);
+        if (!pos.attackedBy(Them, to, occWithoutKing)) *list++ = Move(ksq, to);
+    }
+    if (moreThanOne(checkers)) return list;  // double check: only the king can move
+
+    const Bitboard checkMask = checkers ? betweenBB(ksq, lsb(checkers)) | checkers : ~Bitboard(0);
+    const Bitboard pinned = pinnedPieces(pos, Us, ksq);
+    const Bitboard targets = typeTargets & checkMask;
+
+    list = generatePawnMoves<Us, Type>(pos, list, pinned, checkMask, ksq);
+
+    for (Bitboard b = pos.pieces(Us, Knight) & ~pinned; b;) {
+        Square from = popLsb(b);
+        for (Bitboard t = knightAttacks(from) & targets; t;) *list++ = Move(from, popLsb(t));
+    }
+    const Bitboard occ = pos.pieces();
+    for (Bitboard b = pos.pieces(Us, Bishop, Queen); b;) {
+        Square from = popLsb(b);
+        Bitboard t = bishopAttacks(from, occ) & targets;
+        if (pinned & squareBB(from)) t &= lineBB(ksq, from);
+        while (t) *list++ = Move(from, popLsb(t));
+    }
+    for (Bitboard b = pos.pieces(Us, Rook, Queen); b;) {
+        Square from = popLsb(b);
+        Bitboard t = rookAttacks(from, occ) & targets;
+        if (pinned & squareBB(from)) t &= lineBB(ksq, from);
+        while (t) *list++ = Move(from, popLsb(t));
+    }
+
+    if constexpr (Type != GenType::Noisy)
+        if (!checkers && pos.castlingRights()) list = generateCastling<Us, Type>(pos, list, ksq);
+    return list;
+}
+
+}  // namespace
+
+template <GenType Type>
+void generateMoves(const Position& pos, MoveList& list) {
+    constexpr GenType G = Type == GenType::Evasions ? GenType::All : Type;
+    assert(Type != GenType::Evasions || pos.inCheck());
+    Move* end = pos.sideToMove() == White ? generate<White, G>(pos, list.end()) : generate<Black, G>(pos, list.end());
+    list.setSize(int(end - list.begin()));
+}
+
+template void generateMoves<GenType::All>(const Position&, MoveList&);
+template void generateMoves<GenType::Noisy>(const Position&, MoveList&);
+template void generateMoves<GenType::Quiet>(const Position&, MoveList&);
+template void generateMoves<GenType::Evasions>(const Position&, MoveList&);
+
+int countLegalMoves(const Position& pos) {
+    MoveList list;
+    generateMoves<GenType::All>(pos, list);
+    return list.size();
+}
+
+bool hasLegalMove(const Position& pos) { return countLegalMoves(pos) > 0; }
+
+bool isFiftyMoveDraw(const Position& pos) {
+    return pos.rule50() >= 100 && (!pos.inCheck() || hasLegalMove(pos));
+}
+
+}  // namespace vazir

@@ -1,0 +1,65 @@
+// Protocol text helpers: tokenising tolerant of tabs/CR/junk, setoption parsing, and the
+// UCI loop's handling of position/perft commands.
+#include <doctest/doctest.h>
+
+#include <sstream>
+
+#include "uci/text.h"
+#include "uci/uci.h"
+
+using namespace vazir;
+
+TEST_SUITE("uci_text") {
+    TEST_CASE("sanitize and split") {
+        std::string s = sanitizeLine("go\tperft  3\r");
+        auto t = splitTokens(s);
+        REQUIRE(t.size() == 3);
+        CHECK(t[0] == "go");
+        CHECK(t[1] == "perft");
+        CHECK(t[2] == "3");
+        auto [first, rest] = splitFirstToken("  position   startpos moves e2e4  ");
+        CHECK(first == "position");
+        CHECK(rest == "startpos moves e2e4");
+    }
+
+    TEST_CASE("setoption with spaces in name and value") {
+        auto o = parseSetOption("name Clear Hash");
+        CHECK(o.ok);
+        CHECK(o.name == "Clear Hash");
+        CHECK(!o.hasValue);
+        o = parseSetOption("name UCI_Chess960 value true");
+        CHECK(o.name == "UCI_Chess960");
+        CHECK(o.value == "true");
+        CHECK(!parseSetOption("value 3").ok);
+        CHECK(!parseSetOption("name").ok);
+    }
+
+    TEST_CASE("position errors keep the previous position") {
+        std::ostringstream out;
+        UciLoop uci(out);
+        uci.handleLine("position startpos moves e2e4");
+        uci.handleLine("position startpos moves e2e4 e7e5 e1e3");
+        CHECK(out.str().find("info string position ignored: illegal or malformed move 'e1e3'") != std::string::npos);
+        out.str("");
+        uci.handleLine("d");
+        CHECK(out.str() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n");
+        out.str("");
+        uci.handleLine("position fen 8/8/8/8/8/8/8/8 w - - 0 1");
+        CHECK(out.str().find("info string position ignored: needs exactly one white king") != std::string::npos);
+    }
+
+    TEST_CASE("go perft prints a divide in Stockfish's shape") {
+        std::ostringstream out;
+        UciLoop uci(out);
+        uci.handleLine("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+        uci.handleLine("go perft 2");
+        std::string s = out.str();
+        CHECK(s.find("e1g1: 43\n") != std::string::npos);
+        CHECK(s.find("\nNodes searched: 2039\n") != std::string::npos);
+        out.str("");
+        uci.handleLine("setoption name UCI_Chess960 value true");
+        uci.handleLine("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+        uci.handleLine("go perft 1");
+        CHECK(out.str().find("e1h1: 1\n") != std::string::npos);
+    }
+}
