@@ -21,31 +21,46 @@ Bitboard pinnedPieces(const Position& pos, Color us, Square ksq) {
     return pinned;
 }
 
-Move* addPromotions(Move* list, Square from, Square to) {
-    *list++ = Move(from, to, MoveKind::Promotion, Queen);
-    *list++ = Move(from, to, MoveKind::Promotion, Knight);
-    *list++ = Move(from, to, MoveKind::Promotion, Rook);
-    *list++ = Move(from, to, MoveKind::Promotion, Bishop);
-    return list;
-}
+// Generators write through a sink: ListSink stores moves, CountSink only counts them
+// (perft's bulk count at the last ply, where a popcount replaces a loop of stores).
+struct ListSink {
+    Move* cur;
+    void add(Move m) { *cur++ = m; }
+    void addFrom(Square from, Bitboard targets) {
+        while (targets) *cur++ = Move(from, popLsb(targets));
+    }
+    template <int Delta>
+    void addPawnTargets(Bitboard targets) {
+        while (targets) {
+            Square to = popLsb(targets);
+            *cur++ = Move(to - Delta, to);
+        }
+    }
+    void addPromotions(Square from, Square to) {
+        *cur++ = Move(from, to, MoveKind::Promotion, Queen);
+        *cur++ = Move(from, to, MoveKind::Promotion, Knight);
+        *cur++ = Move(from, to, MoveKind::Promotion, Rook);
+        *cur++ = Move(from, to, MoveKind::Promotion, Bishop);
+    }
+    template <int Delta>
+    void addPromotionTargets(Bitboard targets) {
+        while (targets) {
+            Square to = popLsb(targets);
+            addPromotions(to - Delta, to);
+        }
+    }
+};
 
-// All moves to the squares in `targets` from pawns shifted by `delta`.
-template <int Delta>
-Move* addPawnTargets(Move* list, Bitboard targets) {
-    while (targets) {
-        Square to = popLsb(targets);
-        *list++ = Move(to - Delta, to);
-    }
-    return list;
-}
-template <int Delta>
-Move* addPromotionTargets(Move* list, Bitboard targets) {
-    while (targets) {
-        Square to = popLsb(targets);
-        list = addPromotions(list, to - Delta, to);
-    }
-    return list;
-}
+struct CountSink {
+    int count = 0;
+    void add(Move) { ++count; }
+    void addFrom(Square, Bitboard targets) { count += popCount(targets); }
+    template <int Delta>
+    void addPawnTargets(Bitboard targets) { count += popCount(targets); }
+    void addPromotions(Square, Square) { count += 4; }
+    template <int Delta>
+    void addPromotionTargets(Bitboard targets) { count += 4 * popCount(targets); }
+};
 
 // En passant can expose the king along the rank (both pawns leave it) or a diagonal;
 // test the position after the capture directly, it is rare enough.
@@ -59,8 +74,8 @@ bool enPassantIsLegal(const Position& pos, Color us, Square from, Square to, Squ
     return !(pos.checkers() & pos.pieces(Knight, Pawn) & ~squareBB(capSq));
 }
 
-template <Color Us, GenType Type>
-Move* generatePawnMoves(const Position& pos, Move* list, Bitboard pinned, Bitboard checkMask, Square ksq) {
+template <Color Us, GenType Type, class Sink>
+void generatePawnMoves(const Position& pos, Sink& out, Bitboard pinned, Bitboard checkMask, Square ksq) {
     constexpr Color Them = ~Us;
     constexpr int Up = Us == White ? 8 : -8;
     constexpr int UpRight = Us == White ? 9 : -7;
@@ -83,47 +98,46 @@ Move* generatePawnMoves(const Position& pos, Move* list, Bitboard pinned, Bitboa
     if constexpr (Type != GenType::Noisy) {
         Bitboard single = shift<Up>(pushers & ~Rank7) & empty;
         Bitboard dbl = shift<Up>(single & Rank3) & empty;
-        list = addPawnTargets<Up>(list, single & checkMask);
-        list = addPawnTargets<Up + Up>(list, dbl & checkMask);
+        out.template addPawnTargets<Up>(single & checkMask);
+        out.template addPawnTargets<Up + Up>(dbl & checkMask);
     }
 
     if constexpr (Type != GenType::Quiet) {
         // Promotions (pushes and captures), all four pieces.
         if (Bitboard promoters = pawns & Rank7) {
-            list = addPromotionTargets<Up>(list, shift<Up>(promoters & pushers) & empty & checkMask);
+            out.template addPromotionTargets<Up>(shift<Up>(promoters & pushers) & empty & checkMask);
             Bitboard capR = shift<UpRight>(promoters & free) & enemies & checkMask;
             Bitboard capL = shift<UpLeft>(promoters & free) & enemies & checkMask;
-            list = addPromotionTargets<UpRight>(list, capR);
-            list = addPromotionTargets<UpLeft>(list, capL);
+            out.template addPromotionTargets<UpRight>(capR);
+            out.template addPromotionTargets<UpLeft>(capL);
             for (Bitboard b = promoters & diagPinned; b;) {
                 Square from = popLsb(b);
                 Bitboard t = pawnAttacks(Us, from) & enemies & checkMask & lineBB(ksq, from);
-                while (t) list = addPromotions(list, from, popLsb(t));
+                while (t) out.addPromotions(from, popLsb(t));
             }
         }
 
         Bitboard capR = shift<UpRight>(free & ~Rank7) & enemies & checkMask;
         Bitboard capL = shift<UpLeft>(free & ~Rank7) & enemies & checkMask;
-        list = addPawnTargets<UpRight>(list, capR);
-        list = addPawnTargets<UpLeft>(list, capL);
+        out.template addPawnTargets<UpRight>(capR);
+        out.template addPawnTargets<UpLeft>(capL);
         for (Bitboard b = diagPinned & ~Rank7; b;) {
             Square from = popLsb(b);
             Bitboard t = pawnAttacks(Us, from) & enemies & checkMask & lineBB(ksq, from);
-            while (t) *list++ = Move(from, popLsb(t));
+            out.addFrom(from, t);
         }
 
         if (Square ep = pos.epSquare(); ep != NoSquare) {
             for (Bitboard b = pawnAttacks(Them, ep) & pawns; b;) {
                 Square from = popLsb(b);
-                if (enPassantIsLegal(pos, Us, from, ep, ksq)) *list++ = Move(from, ep, MoveKind::EnPassant);
+                if (enPassantIsLegal(pos, Us, from, ep, ksq)) out.add(Move(from, ep, MoveKind::EnPassant));
             }
         }
     }
-    return list;
 }
 
-template <Color Us, GenType Type>
-Move* generateCastling(const Position& pos, Move* list, Square ksq) {
+template <Color Us, class Sink>
+void generateCastling(const Position& pos, Sink& out, Square ksq) {
     constexpr Color Them = ~Us;
     for (bool kingSide : {true, false}) {
         CastlingRight cr = castlingRight(Us, kingSide);
@@ -135,13 +149,12 @@ Move* generateCastling(const Position& pos, Move* list, Square ksq) {
         bool safe = true;
         for (Bitboard path = pos.castlingKingPath(cr); path && safe;)
             safe = !pos.attackedBy(Them, popLsb(path), occ);
-        if (safe) *list++ = Move(ksq, rook, MoveKind::Castling);
+        if (safe) out.add(Move(ksq, rook, MoveKind::Castling));
     }
-    return list;
 }
 
-template <Color Us, GenType Type>
-Move* generate(const Position& pos, Move* list) {
+template <Color Us, GenType Type, class Sink>
+void generate(const Position& pos, Sink& out) {
     constexpr Color Them = ~Us;
     const Square ksq = pos.kingSquare(Us);
     const Bitboard checkers = pos.checkers();
@@ -154,37 +167,36 @@ Move* generate(const Position& pos, Move* list) {
     const Bitboard occWithoutKing = pos.pieces() ^ squareBB(ksq);
     for (Bitboard t = kingAttacks(ksq) & typeTargets; t;) {
         Square to = popLsb(t);
-        if (!pos.attackedBy(Them, to, occWithoutKing)) *list++ = Move(ksq, to);
+        if (!pos.attackedBy(Them, to, occWithoutKing)) out.add(Move(ksq, to));
     }
-    if (moreThanOne(checkers)) return list;  // double check: only the king can move
+    if (moreThanOne(checkers)) return;  // double check: only the king can move
 
     const Bitboard checkMask = checkers ? betweenBB(ksq, lsb(checkers)) | checkers : ~Bitboard(0);
     const Bitboard pinned = pinnedPieces(pos, Us, ksq);
     const Bitboard targets = typeTargets & checkMask;
 
-    list = generatePawnMoves<Us, Type>(pos, list, pinned, checkMask, ksq);
+    generatePawnMoves<Us, Type>(pos, out, pinned, checkMask, ksq);
 
     for (Bitboard b = pos.pieces(Us, Knight) & ~pinned; b;) {
         Square from = popLsb(b);
-        for (Bitboard t = knightAttacks(from) & targets; t;) *list++ = Move(from, popLsb(t));
+        out.addFrom(from, knightAttacks(from) & targets);
     }
     const Bitboard occ = pos.pieces();
     for (Bitboard b = pos.pieces(Us, Bishop, Queen); b;) {
         Square from = popLsb(b);
         Bitboard t = bishopAttacks(from, occ) & targets;
         if (pinned & squareBB(from)) t &= lineBB(ksq, from);
-        while (t) *list++ = Move(from, popLsb(t));
+        out.addFrom(from, t);
     }
     for (Bitboard b = pos.pieces(Us, Rook, Queen); b;) {
         Square from = popLsb(b);
         Bitboard t = rookAttacks(from, occ) & targets;
         if (pinned & squareBB(from)) t &= lineBB(ksq, from);
-        while (t) *list++ = Move(from, popLsb(t));
+        out.addFrom(from, t);
     }
 
     if constexpr (Type != GenType::Noisy)
-        if (!checkers && pos.castlingRights()) list = generateCastling<Us, Type>(pos, list, ksq);
-    return list;
+        if (!checkers && pos.castlingRights()) generateCastling<Us>(pos, out, ksq);
 }
 
 }  // namespace
@@ -193,8 +205,10 @@ template <GenType Type>
 void generateMoves(const Position& pos, MoveList& list) {
     constexpr GenType G = Type == GenType::Evasions ? GenType::All : Type;
     assert(Type != GenType::Evasions || pos.inCheck());
-    Move* end = pos.sideToMove() == White ? generate<White, G>(pos, list.end()) : generate<Black, G>(pos, list.end());
-    list.setSize(int(end - list.begin()));
+    ListSink out{list.end()};
+    if (pos.sideToMove() == White) generate<White, G>(pos, out);
+    else generate<Black, G>(pos, out);
+    list.setSize(int(out.cur - list.begin()));
 }
 
 template void generateMoves<GenType::All>(const Position&, MoveList&);
@@ -203,9 +217,10 @@ template void generateMoves<GenType::Quiet>(const Position&, MoveList&);
 template void generateMoves<GenType::Evasions>(const Position&, MoveList&);
 
 int countLegalMoves(const Position& pos) {
-    MoveList list;
-    generateMoves<GenType::All>(pos, list);
-    return list.size();
+    CountSink out;
+    if (pos.sideToMove() == White) generate<White, GenType::All>(pos, out);
+    else generate<Black, GenType::All>(pos, out);
+    return out.count;
 }
 
 bool hasLegalMove(const Position& pos) { return countLegalMoves(pos) > 0; }
