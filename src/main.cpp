@@ -1,23 +1,31 @@
-// Start-up and command-line subcommands. Any argument that is not a subcommand is read
-// as a UCI line, e.g.  vazir "position startpos" "go perft 5" quit
+// Start-up and command-line subcommands:
+//   vazir                       UCI on stdin/stdout
+//   vazir bench [depth]         search signature and speed
+//   vazir perft <depth> [fen]   move-generator divide
+// Any other arguments are read as UCI lines, e.g.  vazir "position startpos" "go depth 10" quit
+// (after them the engine keeps reading stdin unless one of them was quit).
 #include <charconv>
 #include <cstring>
 #include <iostream>
 #include <string>
 #include <unistd.h>
 
+#include "bench.h"
 #include "core/position.h"
 #include "uci/uci.h"
 #include "version.h"
 
 namespace {
 
+bool parseDepth(const char* text, int& depth) {
+    auto [p, ec] = std::from_chars(text, text + std::strlen(text), depth);
+    return ec == std::errc() && *p == '\0' && depth >= 1 && depth <= 64;
+}
+
 int runPerftCommand(int argc, char** argv) {
     using namespace vazir;
     int depth = 0;
-    const char* d = argc > 2 ? argv[2] : "";
-    auto [p, ec] = std::from_chars(d, d + std::strlen(d), depth);
-    if (ec != std::errc() || *p || depth < 1 || depth > 20) {
+    if (argc < 3 || !parseDepth(argv[2], depth) || depth > 20) {
         std::cerr << "usage: vazir perft <depth 1-20> [<fen>]\n";
         return 2;
     }
@@ -30,15 +38,21 @@ int runPerftCommand(int argc, char** argv) {
     StateInfo root;
     // A FEN whose castling letters only make sense in Chess960 is read as Chess960.
     ParseResult r = pos.setFromFen(fen, false, root);
-    if (!r.ok()) {
-        ParseResult r960 = pos.setFromFen(fen, true, root);
-        if (!r960.ok()) {
-            std::cerr << "bad FEN: " << r.error << "\n";
-            return 2;
-        }
+    if (!r.ok() && !pos.setFromFen(fen, true, root).ok()) {
+        std::cerr << "bad FEN: " << r.error << "\n";
+        return 2;
     }
     printPerft(std::cout, pos, depth);
     return 0;
+}
+
+int runBenchCommand(int argc, char** argv) {
+    int depth = vazir::kDefaultBenchDepth;
+    if (argc > 2 && !parseDepth(argv[2], depth)) {
+        std::cerr << "usage: vazir bench [depth 1-64]\n";
+        return 2;
+    }
+    return vazir::runBench(std::cout, depth);
 }
 
 }  // namespace
@@ -46,13 +60,20 @@ int runPerftCommand(int argc, char** argv) {
 int main(int argc, char** argv) {
     using namespace vazir;
     initCore();
-    std::ios::sync_with_stdio(false);
 
     if (argc > 1 && std::string(argv[1]) == "perft") return runPerftCommand(argc, argv);
+    if (argc > 1 && std::string(argv[1]) == "bench") return runBenchCommand(argc, argv);
 
     UciLoop uci(std::cout);
-    for (int i = 1; i < argc; ++i)
+    for (int i = 1; i < argc; ++i) {
         if (!uci.handleLine(argv[i])) return 0;
+        // A finite search given on the command line runs to its end before the next
+        // argument (typically `quit`) is read.
+        std::string line = argv[i];
+        if (line.rfind("go", 0) == 0 && line.find("infinite") == std::string::npos &&
+            line.find("ponder") == std::string::npos)
+            uci.waitForSearch();
+    }
     if (argc == 1 && isatty(STDIN_FILENO))
         std::cout << "Vazir " << kVersion << ", a UCI chess engine. Type 'uci' to start, 'quit' to leave." << std::endl;
     uci.run(std::cin);

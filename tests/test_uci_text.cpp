@@ -4,7 +4,7 @@
 
 #include <sstream>
 
-#include "uci/text.h"
+#include "util/text.h"
 #include "uci/uci.h"
 
 using namespace vazir;

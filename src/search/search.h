@@ -1,0 +1,107 @@
+// Iterative-deepening principal variation search with aspiration windows, quiescence
+// search, a transposition table, and the usual selectivity (null move, reverse
+// futility, late move reductions and pruning). One Searcher runs one search at a time
+// on the calling thread; stop() and ponderhit() may be called from any thread.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "core/position.h"
+#include "search/history.h"
+#include "search/limits.h"
+#include "search/timeman.h"
+#include "search/tt.h"
+
+namespace vazir {
+
+struct SearchReport {
+    int depth = 0;
+    int selDepth = 0;
+    int multiPv = 1;
+    Score score = 0;
+    Bound bound = BoundExact;  // Lower/Upper for aspiration fail-high/low reports
+    uint64_t nodes = 0;
+    int64_t timeMs = 0;
+    int hashfull = 0;
+    std::vector<Move> pv;
+};
+
+struct SearchResult {
+    Move best;
+    Move ponder;
+    Score score = 0;
+    int depth = 0;
+    uint64_t nodes = 0;
+};
+
+struct SearchSettings {
+    int multiPv = 1;
+    int64_t moveOverheadMs = 20;
+};
+
+class Searcher {
+public:
+    explicit Searcher(TranspositionTable& tt);
+
+    // Searches `pos` (moves are made and unmade on it; it is unchanged afterwards).
+    // `onInfo` receives one report per finished iteration and PV line, and aspiration
+    // fail-high/low reports once the search has run for a second.
+    SearchResult run(Position& pos, const SearchLimits& limits, const SearchSettings& settings,
+                     const std::function<void(const SearchReport&)>& onInfo);
+
+    void stop() { stop_.store(true, std::memory_order_relaxed); }
+    // The opponent played the expected move: from now on the clock counts.
+    void ponderhit();
+    void clearHistory() { history_->clear(); }
+
+private:
+    struct StackEntry {
+        int ply = 0;
+        Move currentMove;
+        Piece movedPiece = NoPiece;
+        Score staticEval = kNoScore;
+        int pvLength = 0;
+        Move pv[kMaxPly + 1];
+    };
+    struct RootMove {
+        Move move;
+        Score score = -kInfinite;
+        Score previousScore = -kInfinite;
+        int selDepth = 0;
+        std::vector<Move> pv;
+    };
+
+    Score search(Position& pos, StackEntry* ss, Score alpha, Score beta, int depth, bool cutNode);
+    Score qsearch(Position& pos, StackEntry* ss, Score alpha, Score beta);
+
+    void checkLimits();
+    int64_t elapsedMs() const;
+    void makeMove(Position& pos, Move m, StateInfo& st, StackEntry* ss);
+    void updateQuietStats(const Position& pos, StackEntry* ss, Move best, const Move* quiets, int quietCount,
+                          int depth);
+    void updateRootMove(Move m, Score score, StackEntry* ss, int moveCount, Score alpha);
+    SearchReport makeReport(int pvIndex, int depth, Bound bound) const;
+    Move ponderMoveFor(Position& pos, const RootMove& rm);
+
+    TranspositionTable& tt_;
+    std::unique_ptr<SearchHistory> history_;
+    std::atomic<bool> stop_{false};
+    std::atomic<bool> pondering_{false};
+    std::atomic<int64_t> startNs_{0};  // steady-clock time the clock started (ponderhit resets it)
+
+    // State of the running search.
+    SearchLimits limits_;
+    TimeBudget budget_;
+    std::vector<RootMove> rootMoves_;
+    int pvIndex_ = 0;
+    int rootDepth_ = 0;
+    int selDepth_ = 0;
+    uint64_t nodes_ = 0;
+};
+
+}  // namespace vazir

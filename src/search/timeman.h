@@ -1,0 +1,26 @@
+// Time management: turns the clock into two limits.
+//   soft: checked between iterations; no new iteration starts past it. Scaled by how
+//         stable the best move has been (a settled move finishes sooner).
+//   hard: checked inside the search every few thousand nodes; the search stops at once.
+// Both keep `Move Overhead` in reserve for the GUI and the pipe.
+#pragma once
+
+#include <cstdint>
+
+#include "search/limits.h"
+
+namespace vazir {
+
+struct TimeBudget {
+    bool timed = false;   // false: no time limit (depth/nodes/mate/infinite only)
+    int64_t softMs = 0;
+    int64_t hardMs = 0;
+};
+
+TimeBudget computeTimeBudget(const SearchLimits& limits, Color us, int64_t moveOverheadMs);
+
+// Factor applied to the soft limit after `stableIterations` iterations with the same best
+// move (0 = it just changed): more time while the choice is unsettled.
+double stabilityFactor(int stableIterations);
+
+}  // namespace vazir

@@ -1,0 +1,90 @@
+// Transposition table.
+//
+// Layout: the table is an array of 32-byte clusters, each holding three 10-byte entries
+// (plus padding), so a probe touches one cache line. A key's cluster is chosen by the
+// high bits of key * clusterCount (no modulo, any table size); within the cluster an
+// entry is recognised by the low 16 bits of the key. Wrong matches (same cluster, same
+// 16 bits) are possible but rare; the search treats the stored move as a hint only
+// (it is played only if it is in the legal move list).
+//
+// Replacement: a store goes to the entry with the same key if there is one, else to the
+// entry whose depth minus 8 x its age (searches since it was written) is lowest, so
+// deep entries survive but old ones make room. A same-key entry keeps its move when
+// the new store has none, and is overwritten only by an exact bound, a deeper (or
+// nearly as deep) search, or once it is from an older search.
+//
+// Concurrency: one search thread writes; the UCI thread never touches the table while a
+// search runs (the engine stops the search before resize or clear).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "core/types.h"
+#include "search/score.h"
+
+namespace vazir {
+
+enum Bound : uint8_t { BoundNone = 0, BoundUpper = 1, BoundLower = 2, BoundExact = 3 };
+
+struct TTData {
+    Move move;
+    Score score = kNoScore;  // already adjusted to the probing ply
+    Score eval = kNoScore;
+    int depth = 0;
+    Bound bound = BoundNone;
+};
+
+class TranspositionTable {
+public:
+    TranspositionTable() = default;
+    ~TranspositionTable();
+    TranspositionTable(const TranspositionTable&) = delete;
+    TranspositionTable& operator=(const TranspositionTable&) = delete;
+
+    // Allocates `megabytes` of zeroed table. On failure keeps the old table and
+    // returns false.
+    bool resize(size_t megabytes);
+    void clear();
+    void newSearch() { generation_ = uint8_t(generation_ + kGenerationStep); }
+
+    bool probe(Key key, int ply, TTData& out) const;
+    void store(Key key, int ply, Score score, Score eval, Bound bound, int depth, Move move);
+    void prefetch(Key key) const { __builtin_prefetch(clusterFor(key)); }
+
+    // Per mille of sampled entries written in the current search.
+    int hashfull() const;
+    size_t sizeMegabytes() const { return megabytes_; }
+
+private:
+    struct Entry {
+        uint16_t key16;
+        uint16_t move;
+        int16_t score;
+        int16_t eval;
+        uint8_t depth8;    // depth + kDepthOffset, 0 = empty
+        uint8_t genBound;  // generation (high 6 bits) | bound (low 2 bits)
+    };
+    static constexpr int kClusterSize = 3;
+    struct alignas(32) Cluster {
+        Entry entries[kClusterSize];
+        char padding[2];
+    };
+    static_assert(sizeof(Cluster) == 32);
+    static constexpr int kDepthOffset = 8;  // qsearch stores depth 0 and below
+    static constexpr uint8_t kGenerationStep = 4;
+
+    Cluster* clusterFor(Key key) const {
+        __extension__ using Uint128 = unsigned __int128;
+        return &clusters_[size_t((Uint128(key) * clusterCount_) >> 64)];
+    }
+    int age(const Entry& e) const { return ((generation_ - e.genBound) & 0xFC) / kGenerationStep; }
+
+    void* memory_ = nullptr;
+    Cluster* clusters_ = nullptr;
+    size_t clusterCount_ = 0;
+    size_t megabytes_ = 0;
+    uint8_t generation_ = 0;
+};
+
+}  // namespace vazir
