@@ -4,6 +4,8 @@
 Usage: e2e_uci.py path/to/vazir
 Prints one line per check and a closing 'N passed, M failed' line.
 """
+import re
+import select
 import subprocess
 import sys
 import time
@@ -22,6 +24,220 @@ def run(lines, timeout=20, args=()):
     data = lines if isinstance(lines, bytes) else ("\n".join(lines) + "\n").encode()
     p = subprocess.run([ENGINE, *args], input=data, capture_output=True, timeout=timeout)
     return p.stdout.decode(errors="replace"), p.returncode
+
+
+class Session:
+    """A running engine with line-by-line reads under a timeout."""
+
+    def __init__(self):
+        self.p = subprocess.Popen([ENGINE], stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
+        self.buf = b""
+        self.lines = []
+
+    def send(self, line):
+        self.p.stdin.write((line + "\n").encode())
+        self.p.stdin.flush()
+
+    def readline(self, timeout):
+        end = time.time() + timeout
+        while b"\n" not in self.buf:
+            left = end - time.time()
+            if left <= 0:
+                return None
+            r, _, _ = select.select([self.p.stdout], [], [], left)
+            if r:
+                chunk = self.p.stdout.read1(65536) if hasattr(self.p.stdout, "read1") else self.p.stdout.read(1)
+                if not chunk:
+                    return None
+                self.buf += chunk
+        line, self.buf = self.buf.split(b"\n", 1)
+        line = line.decode(errors="replace")
+        self.lines.append(line)
+        return line
+
+    def wait_for(self, prefix, timeout):
+        """Returns (line, seconds waited) or (None, timeout)."""
+        start = time.time()
+        while True:
+            line = self.readline(max(0.0, timeout - (time.time() - start)))
+            if line is None:
+                return None, timeout
+            if line.startswith(prefix):
+                return line, time.time() - start
+
+    def close(self):
+        try:
+            self.send("quit")
+            return self.p.wait(timeout=5)
+        except Exception:
+            self.p.kill()
+            return None
+
+
+def legal_moves(fen_or_start, moves=()):
+    out, _ = run([f"position {fen_or_start}" + (" moves " + " ".join(moves) if moves else ""), "go perft 1", "quit"])
+    return {line.split(":")[0] for line in out.splitlines() if re.match(r"^[a-h][1-8][a-h][1-8][qrbn]?: ", line)}
+
+
+def pv_is_legal(position, pv):
+    """Every move of the PV legal in turn (checked with the engine's own perft divide)."""
+    moves = []
+    for m in pv:
+        if m not in legal_moves(position, moves):
+            return False
+        moves.append(m)
+    return True
+
+
+def search_checks():
+    start_moves = legal_moves("startpos")
+
+    s = Session()
+    s.send("uci")
+    s.wait_for("uciok", 5)
+    s.send("position startpos")
+    s.send("go infinite")
+    time.sleep(0.3)
+    s.send("isready")
+    line, waited = s.wait_for("readyok", 2)
+    check("isready answered at once during a search", line is not None and waited < 0.2, f"waited {waited:.3f}s")
+    time.sleep(0.5)
+    t0 = time.time()
+    s.send("stop")
+    line, waited = s.wait_for("bestmove", 2)
+    latency = time.time() - t0
+    check("stop after go infinite gives bestmove within 100 ms", line is not None and latency < 0.1, f"{latency:.3f}s")
+    best = line.split()[1] if line else ""
+    check("bestmove is legal", best in start_moves, best)
+    infos = [l for l in s.lines if l.startswith("info depth")]
+    last = infos[-1] if infos else ""
+    fields_ok = all(f" {k} " in last for k in ("depth", "seldepth", "multipv", "score", "nodes", "nps", "hashfull", "time", "pv"))
+    check("info lines carry depth seldepth multipv score nodes nps hashfull time pv", fields_ok, last)
+    pv = last.split(" pv ")[1].split() if " pv " in last else []
+    check("last PV starts with the bestmove and is legal", pv and pv[0] == best and pv_is_legal("startpos", pv), last)
+    check("quit exits 0", s.close() == 0)
+
+    # go infinite that finds a mate still waits for stop.
+    s = Session()
+    s.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1")
+    s.send("go infinite")
+    line, _ = s.wait_for("bestmove", 1.0)
+    check("go infinite holds bestmove even after finding mate", line is None)
+    s.send("stop")
+    line, _ = s.wait_for("bestmove", 2)
+    check("... and sends it on stop", line is not None and line.split()[1] == "d1d8", str(line))
+    s.close()
+
+    # movetime is honoured.
+    s = Session()
+    s.send("position startpos")
+    t0 = time.time()
+    s.send("go movetime 500")
+    line, _ = s.wait_for("bestmove", 3)
+    took = time.time() - t0
+    check("go movetime 500 answers in 0.4-0.6 s", line is not None and 0.4 <= took <= 0.6, f"{took:.3f}s")
+    s.close()
+
+    # nodes limit.
+    out, rc = run(["position startpos", "go nodes 20000", "isready", "quit"], timeout=10)
+    nodes = [int(m) for m in re.findall(r" nodes (\d+)", out)]
+    check("go nodes 20000 stops at 20000 nodes", nodes and max(nodes) <= 20000 and "bestmove" in out, str(nodes[-3:]))
+
+    # depth limit and searchmoves together.
+    out, rc = run(["position startpos", "go depth 6 searchmoves a2a3 b2b3", "quit"], args=())
+    # run() sends quit right away; use the command-line form, which waits for the search.
+    p = subprocess.run([ENGINE, "position startpos", "go depth 6 searchmoves a2a3 b2b3", "quit"], capture_output=True, timeout=20)
+    out = p.stdout.decode()
+    best = re.findall(r"bestmove (\S+)", out)
+    check("go depth 6 searchmoves a2a3 b2b3", best and best[0] in ("a2a3", "b2b3") and "info depth 6 " in out, out[-200:])
+
+    # Ponder: no bestmove before ponderhit; then the clock applies.
+    s = Session()
+    s.send("setoption name Ponder value true")
+    s.send("position startpos moves e2e4 e7e5")
+    s.send("go ponder wtime 2000 btime 2000 winc 0 binc 0")
+    line, _ = s.wait_for("bestmove", 1.5)
+    check("go ponder sends no bestmove before ponderhit", line is None)
+    t0 = time.time()
+    s.send("ponderhit")
+    line, _ = s.wait_for("bestmove", 3)
+    took = time.time() - t0
+    check("ponderhit then bestmove within the move's time", line is not None and took < 1.1, f"{took:.3f}s {line}")
+    s.close()
+
+    # Ponder then stop (the opponent played another move).
+    s = Session()
+    s.send("position startpos")
+    s.send("go ponder wtime 100000 btime 100000")
+    time.sleep(0.3)
+    s.send("stop")
+    line, waited = s.wait_for("bestmove", 1)
+    check("go ponder + stop gives a bestmove", line is not None)
+    s.close()
+
+    # quit in the middle of a search.
+    s = Session()
+    s.send("position startpos")
+    s.send("go infinite")
+    time.sleep(0.3)
+    t0 = time.time()
+    s.send("quit")
+    try:
+        rc = s.p.wait(timeout=2)
+    except subprocess.TimeoutExpired:
+        rc = None
+    check("quit mid-search exits 0 at once", rc == 0 and time.time() - t0 < 0.5, f"rc={rc}")
+
+    # Clock: a few moves with 50 ms left never overstep.
+    s = Session()
+    worst = 0.0
+    moves = []
+    ok = True
+    for _ in range(6):
+        s.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+        t0 = time.time()
+        s.send("go wtime 50 btime 50")
+        line, _ = s.wait_for("bestmove", 2)
+        worst = max(worst, time.time() - t0)
+        if not line:
+            ok = False
+            break
+        moves.append(line.split()[1])
+    check("with 50 ms on the clock every move comes well inside it", ok and worst < 0.05, f"worst {worst:.3f}s")
+    s.close()
+
+    # movestogo 1 with a small clock.
+    s = Session()
+    s.send("position startpos")
+    t0 = time.time()
+    s.send("go wtime 300 btime 300 movestogo 1")
+    line, _ = s.wait_for("bestmove", 2)
+    check("movestogo 1 with 300 ms stays inside the clock", line is not None and time.time() - t0 < 0.3)
+    s.close()
+
+    # MultiPV and options through the protocol.
+    p = subprocess.run([ENGINE, "setoption name MultiPV value 3", "position startpos", "go depth 5", "quit"],
+                       capture_output=True, timeout=20)
+    out = p.stdout.decode()
+    check("MultiPV 3 prints three lines per depth", all(f"info depth 5 seldepth" in out and f"multipv {i} " in out for i in (1, 2, 3)), out[-300:])
+
+    out, rc = run(["setoption name Hash value 100000000", "setoption name Hash value 0", "setoption name Nope value 1",
+                   "setoption name Threads value 2", "go depth 2 foo", "go wtime abc", "position startpos", "go depth 3",
+                   "isready", "quit"])
+    check("bad options and go parameters answer info string", out.count("info string") >= 5 and "readyok" in out, out[-400:])
+
+    out, rc = run(["uci", "quit"])
+    opts = [l for l in out.splitlines() if l.startswith("option name")]
+    names = [l.split(" type ")[0][len("option name "):] for l in opts]
+    check("each option declared once: Hash, Clear Hash, Threads, Move Overhead, Ponder, MultiPV, UCI_Chess960",
+          len(names) == len(set(names)) and all(n in names for n in ("Hash", "Clear Hash", "Threads", "Move Overhead", "Ponder", "MultiPV", "UCI_Chess960")), str(names))
+
+    p = subprocess.run([ENGINE, "position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "go depth 3", "quit"], capture_output=True, timeout=10)
+    check("no legal move: bestmove 0000", "bestmove 0000" in p.stdout.decode(), p.stdout.decode())
+
+    p = subprocess.run([ENGINE, "bench", "4"], capture_output=True, timeout=60)
+    last = p.stdout.decode().strip().splitlines()[-1]
+    check("bench ends with '<nodes> nodes <nps> nps'", re.fullmatch(r"\d+ nodes \d+ nps", last) is not None, last)
 
 
 def main():
@@ -64,6 +280,8 @@ def main():
 
     out, rc = run([])
     check("end of input exits 0", rc == 0)
+
+    search_checks()
 
     print(f"{results['passed']} passed, {results['failed']} failed")
     return 1 if results["failed"] else 0

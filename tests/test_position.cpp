@@ -12,7 +12,7 @@ using namespace vazir;
 namespace {
 
 struct WalkStats {
-    uint64_t nodes = 0, keyMismatches = 0, restoreMismatches = 0;
+    uint64_t nodes = 0, keyMismatches = 0, restoreMismatches = 0, givesCheckMismatches = 0;
 };
 
 // Full make/unmake walk (no bulk counting) checking every node.
@@ -27,7 +27,9 @@ void walk(Position& pos, int depth, WalkStats& s) {
     const Bitboard checkers = pos.checkers();
     StateInfo st;
     for (Move m : moves) {
+        const bool predicted = pos.givesCheck(m);
         pos.doMove(m, st);
+        if (predicted != pos.inCheck()) ++s.givesCheckMismatches;
         walk(pos, depth - 1, s);
         pos.undoMove(m);
         if (pos.fen() != fen || pos.key() != key || pos.checkers() != checkers) ++s.restoreMismatches;
@@ -70,7 +72,8 @@ TEST_SUITE("position") {
             ++positions;
         }
         MESSAGE(positions, " positions, ", s.nodes, " nodes walked, ", s.keyMismatches, " key mismatches, ",
-                s.restoreMismatches, " undo mismatches");
+                s.restoreMismatches, " undo mismatches, ", s.givesCheckMismatches, " givesCheck mismatches");
+        CHECK(s.givesCheckMismatches == 0);
         CHECK(s.keyMismatches == 0);
         CHECK(s.restoreMismatches == 0);
         CHECK(s.nodes > 1'000'000);

@@ -99,6 +99,46 @@ bool Position::attackedBy(Color attacker, Square s, Bitboard occupied) const {
            (rookAttacks(s, occupied) & them & pieces(Rook, Queen));
 }
 
+bool Position::givesCheck(Move m) const {
+    const Color us = side_;
+    const Square ksq = kingSquare(~us);
+    const Square from = m.from(), to = m.to();
+    Bitboard occ = pieces() ^ squareBB(from);
+    Bitboard movers = squareBB(from);  // our pieces that leave their squares
+    Square landing = to;
+    PieceType landingType = typeOf(board_[from]);
+
+    switch (m.kind()) {
+    case MoveKind::Castling: {
+        const Square kingTo = castlingKingTarget(us, from, to), rookTo = castlingRookTarget(us, from, to);
+        occ = (occ ^ squareBB(to)) | squareBB(kingTo) | squareBB(rookTo);
+        movers |= squareBB(to);
+        landing = rookTo;  // only the rook can give check
+        landingType = Rook;
+        break;
+    }
+    case MoveKind::EnPassant:
+        occ = (occ ^ squareBB(to - pawnPush(us))) | squareBB(to);
+        break;
+    case MoveKind::Promotion:
+        occ |= squareBB(to);
+        landingType = m.promotion();
+        break;
+    case MoveKind::Normal:
+        occ |= squareBB(to);
+        break;
+    }
+
+    // Direct check by the piece that lands.
+    if (landingType == Pawn ? bool(pawnAttacks(us, landing) & squareBB(ksq))
+                            : landingType != King && bool(attacksBB(landingType, landing, occ) & squareBB(ksq)))
+        return true;
+    // Discovered check by a slider that stays put.
+    const Bitboard stay = ~movers;
+    return (bishopAttacks(ksq, occ) & pieces(us, Bishop, Queen) & stay) ||
+           (rookAttacks(ksq, occ) & pieces(us, Rook, Queen) & stay);
+}
+
 void Position::computeRepetition() {
     // Only positions since the last irreversible move (and since the last null move,
     // which breaks the chain of real moves) can repeat; same side to move means every

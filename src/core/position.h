@@ -94,6 +94,10 @@ public:
     Bitboard attackersTo(Square s, Bitboard occupied) const;
     bool attackedBy(Color attacker, Square s, Bitboard occupied) const;
 
+    // Does the legal move m give check (directly, by discovery, by castling rook, by
+    // promotion or en passant)? Lets the search spare checking moves from pruning.
+    bool givesCheck(Move m) const;
+
     // Draw rules. `ply` is the distance from the search root: a position repeated once
     // inside the search tree is already scored as a draw, one repeated before the root
     // needs the third occurrence.

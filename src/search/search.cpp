@@ -126,6 +126,7 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
     StackEntry* ss = &stack[2];
 
     int completedDepth = 0;
+    bool interrupted = false;  // stopped inside an iteration
     int stableIterations = 0;
     Move lastBest = Move::none();
 
@@ -162,7 +163,10 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
                              [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
             if (stop_.load()) break;
         }
-        if (stop_.load()) break;
+        if (stop_.load()) {
+            interrupted = true;
+            break;
+        }
 
         completedDepth = rootDepth_;
         for (int i = 0; i < multiPv; ++i) onInfo(makeReport(i, rootDepth_, BoundExact));
@@ -172,14 +176,13 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
         lastBest = best.move;
 
         if (limits.mate > 0 && best.score >= mateIn(2 * limits.mate)) break;
-        if (budget_.timed && !pondering_.load() &&
-            double(elapsedMs()) >= double(budget_.softMs) * stabilityFactor(stableIterations))
-            break;
+        const double scale = budget_.fixed ? 1.0 : stabilityFactor(stableIterations);
+        if (budget_.timed && !pondering_.load() && double(elapsedMs()) >= double(budget_.softMs) * scale) break;
     }
 
     // When stopped inside an iteration, rootMoves_[0] is still the best fully searched
     // move; report it so the last PV printed starts with the move we play.
-    if (completedDepth < rootDepth_ || stop_.load()) {
+    if (interrupted) {
         SearchReport r = makeReport(0, std::max(completedDepth, 1), BoundExact);
         onInfo(r);
     }
@@ -325,7 +328,6 @@ Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, i
     Score bestScore = -kInfinite;
     Move bestMove = Move::none();
     const Score originalAlpha = alpha;
-    bool skipQuiets = false;
     StateInfo st;
 
     for (Move m = picker.next(); m != Move::none(); m = picker.next()) {
@@ -333,20 +335,16 @@ Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, i
                                      [m](const RootMove& rm) { return rm.move == m; }) == rootMoves_.end())
             continue;
         const bool quiet = !isNoisy(pos, m);
-        if (quiet && skipQuiets) continue;
+        const bool givesCheck = pos.givesCheck(m);
 
-        // Shallow-depth pruning, once a line that avoids being mated is known.
-        if (!rootNode && bestScore > -kMateInMaxPly && hasNonPawnMaterial(pos, pos.sideToMove())) {
+        // Shallow-depth pruning, once a line that avoids being mated is known. Checking
+        // moves are spared: they are how short mates are found.
+        if (!rootNode && bestScore > -kMateInMaxPly && !givesCheck && hasNonPawnMaterial(pos, pos.sideToMove())) {
             if (quiet) {
-                if (depth <= kLmpMaxDepth && moveCount >= (3 + depth * depth) / (2 - improving)) {
-                    skipQuiets = true;
-                    continue;
-                }
+                if (depth <= kLmpMaxDepth && moveCount >= (3 + depth * depth) / (2 - improving)) continue;
                 if (!inCheck && depth <= kFutilityMaxDepth &&
-                    eval + kFutilityBase + kFutilityPerDepth * depth <= alpha) {
-                    skipQuiets = true;
+                    eval + kFutilityBase + kFutilityPerDepth * depth <= alpha)
                     continue;
-                }
                 if (depth <= kSeePruneMaxDepth && !seeGe(pos, m, kSeeQuietMargin * depth)) continue;
             } else if (depth <= kSeePruneMaxDepth && !seeGe(pos, m, kSeeNoisyMargin * depth)) {
                 continue;
@@ -357,7 +355,6 @@ Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, i
         if (quiet && quietCount < kMaxMoves) quiets[quietCount++] = m;
 
         makeMove(pos, m, st, ss);
-        const bool givesCheck = pos.inCheck();
         // Check extension, bounded so that checking sequences cannot run away.
         const int extension = givesCheck && ss->ply < 2 * rootDepth_ ? 1 : 0;
         const int newDepth = depth - 1 + extension;

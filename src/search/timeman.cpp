@@ -17,7 +17,7 @@ TimeBudget computeTimeBudget(const SearchLimits& limits, Color us, int64_t overh
     TimeBudget b;
     if (limits.infinite) return b;
     if (limits.moveTime >= 0) {
-        b.timed = true;
+        b.timed = b.fixed = true;
         b.softMs = b.hardMs = std::max(kMinimumMs, limits.moveTime - overhead);
         return b;
     }

@@ -13,6 +13,7 @@ namespace vazir {
 
 struct TimeBudget {
     bool timed = false;   // false: no time limit (depth/nodes/mate/infinite only)
+    bool fixed = false;   // movetime: use the time given, no stability scaling
     int64_t softMs = 0;
     int64_t hardMs = 0;
 };

@@ -1,0 +1,289 @@
+// Search: mates found with the right score, draws scored exactly 0, the transposition
+// table's store/probe and mate adjustment, time budgets for a range of clocks, options.
+#include <doctest/doctest.h>
+
+#include <set>
+#include <vector>
+
+#include "core/move_text.h"
+#include "engine/engine.h"
+#include "search/score.h"
+#include "search/timeman.h"
+#include "search/tt.h"
+
+using namespace vazir;
+
+namespace {
+
+struct Outcome {
+    std::string best, ponder;
+    std::vector<SearchReport> reports;
+    std::vector<std::string> messages;
+    Score lastScore() const { return reports.empty() ? 0 : reports.back().score; }
+};
+
+Outcome searchPosition(const std::string& fen, SearchLimits limits, const std::vector<std::string_view>& moves = {}) {
+    Outcome o;
+    Engine* self = nullptr;
+    Engine engine({[&](const SearchReport& r) { o.reports.push_back(r); },
+                   [&](Move best, Move ponder) {
+                       o.best = moveToUci(best, false);
+                       o.ponder = ponder == Move::none() ? "" : moveToUci(ponder, false);
+                   },
+                   [&](const std::string& m) { o.messages.push_back(m); }});
+    self = &engine;
+    ParseResult r = self->setPosition(fen, moves);
+    REQUIRE_MESSAGE(r.ok(), r.error);
+    engine.go(limits);
+    engine.waitForSearch();
+    return o;
+}
+
+SearchLimits depth(int d) {
+    SearchLimits l;
+    l.depth = d;
+    return l;
+}
+
+}  // namespace
+
+TEST_SUITE("search") {
+    TEST_CASE("mate in 1, 2 and 3 with the right score") {
+        struct Case {
+            const char* fen;
+            const char* best;
+            int mateMoves;
+        };
+        const Case cases[] = {
+            {"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "d1d8", 1},
+            {"r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", "d5f6", 2},
+            {"6k1/pp4p1/2p5/2bp4/8/P5Pb/1P3rrP/2BRRN1K b - - 0 1", "g2g1", 2},
+            {"r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1", "f8c5", 3},
+            {"1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - 0 1", "d6d1", 3},
+        };
+        for (const Case& c : cases) {
+            Outcome o = searchPosition(c.fen, depth(10));
+            INFO(c.fen);
+            CHECK(o.best == c.best);
+            CHECK(o.lastScore() == mateIn(2 * c.mateMoves - 1));
+            CHECK(mateInMoves(o.lastScore()) == c.mateMoves);
+        }
+    }
+
+    TEST_CASE("the mated side sees the mate against it") {
+        Outcome o = searchPosition("k7/8/1K6/8/8/8/8/7R b - - 0 1", depth(8));
+        // Black's only move, Kb8, allows Rh8#.
+        CHECK(mateInMoves(o.lastScore()) == -1);
+    }
+
+    TEST_CASE("go mate stops at the mate") {
+        SearchLimits l;
+        l.mate = 2;
+        Outcome o = searchPosition("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", l);
+        CHECK(o.best == "d5f6");
+        CHECK(o.reports.back().depth <= 6);
+    }
+
+    TEST_CASE("checkmated and stalemated roots: bestmove 0000") {
+        Outcome mated = searchPosition("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", depth(5));
+        CHECK(mated.best == "0000");
+        Outcome mated2 = searchPosition("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", depth(5));
+        CHECK(mated2.best == "0000");
+        CHECK(mated2.lastScore() == matedIn(0));
+        Outcome stale = searchPosition("7k/5Q2/5K2/8/8/8/8/8 b - - 0 1", depth(5));
+        CHECK(stale.best == "0000");
+        CHECK(stale.lastScore() == 0);
+    }
+
+    TEST_CASE("draws score exactly 0") {
+        // Stalemate one move ahead is the only non-losing line for Black: Qxg6?? no; White
+        // to move must not stalemate: K+Q v K, plenty of non-stalemating moves, score > 0.
+        CHECK(searchPosition("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1", depth(6)).lastScore() > 0);
+        // Dead positions: K v K, K+B v K, K+N v K, same-coloured bishops.
+        for (const char* fen : {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/4KB2 w - - 0 1",
+                                "4kn2/8/8/8/8/8/8/4K3 b - - 0 1", "4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1"}) {
+            INFO(fen);
+            CHECK(searchPosition(fen, depth(8)).lastScore() == 0);
+        }
+        // Fifty-move rule: a queen up, but the clock runs out on the next move.
+        CHECK(searchPosition("4k3/8/8/8/8/8/8/Q3K3 w - - 99 90", depth(6)).lastScore() == 0);
+        // ...unless the move that reaches 100 mates.
+        Outcome mateAt100 = searchPosition("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 99 90", depth(4));
+        CHECK(mateAt100.best == "d1d8");
+        CHECK(mateAt100.lastScore() == mateIn(1));
+    }
+
+    TEST_CASE("threefold repetition counting the game history before the root") {
+        // A queen down, Black can bring about the third occurrence of a position by
+        // returning the knight: that draw (0) is its best line.
+        std::vector<std::string_view> moves = {"g1f3", "b8c6", "f3g1", "c6b8", "g1f3", "b8c6", "f3g1"};
+        Outcome o = searchPosition("1n5k/8/8/8/8/8/8/3Q2NK w - - 0 1", depth(8), moves);
+        CHECK(o.best == "c6b8");
+        CHECK(o.lastScore() == 0);
+        // Without that history the same position is simply lost.
+        Outcome lost = searchPosition("7k/8/2n5/8/8/8/8/3Q2NK b - - 7 4", depth(8));
+        CHECK(lost.lastScore() < -500);
+    }
+
+    TEST_CASE("searchmoves restricts the root") {
+        SearchLimits l = depth(6);
+        Position pos;
+        l.searchMoves = {uciToMove(pos, "a2a3"), uciToMove(pos, "h2h3")};
+        Outcome o = searchPosition(std::string(Position::kStartFen), l);
+        CHECK((o.best == "a2a3" || o.best == "h2h3"));
+    }
+
+    TEST_CASE("MultiPV reports ranked lines") {
+        Outcome o;
+        Engine engine({[&](const SearchReport& r) { o.reports.push_back(r); }, [&](Move b, Move) { o.best = moveToUci(b, false); },
+                       [](const std::string&) {}});
+        CHECK(engine.setOption("MultiPV", "3", true).empty());
+        REQUIRE(engine.setPosition(Position::kStartFen, {}).ok());
+        engine.go(depth(6));
+        engine.waitForSearch();
+        std::vector<SearchReport> last;
+        for (const auto& r : o.reports)
+            if (r.depth == 6) last.push_back(r);
+        REQUIRE(last.size() == 3);
+        CHECK(last[0].multiPv == 1);
+        CHECK(last[2].multiPv == 3);
+        CHECK(last[0].score >= last[1].score);
+        CHECK(last[1].score >= last[2].score);
+        CHECK(last[0].pv[0] != last[1].pv[0]);
+        CHECK(moveToUci(last[0].pv[0], false) == o.best);
+    }
+
+    TEST_CASE("node limit is honoured") {
+        SearchLimits l;
+        l.nodes = 5000;
+        Outcome o = searchPosition(std::string(Position::kStartFen), l);
+        CHECK(!o.best.empty());
+        CHECK(o.reports.back().nodes <= 5000);
+        CHECK(o.reports.back().nodes >= 4000);
+    }
+
+    TEST_CASE("the search is reproducible") {
+        Outcome a = searchPosition("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", depth(9));
+        Outcome b = searchPosition("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", depth(9));
+        CHECK(a.reports.back().nodes == b.reports.back().nodes);
+        CHECK(a.best == b.best);
+    }
+}
+
+TEST_SUITE("tt") {
+    TEST_CASE("store and probe, bound and depth kept, mate scores adjusted by ply") {
+        TranspositionTable tt;
+        REQUIRE(tt.resize(1));
+        const Key key = 0x123456789ABCDEFULL;
+        Position pos;
+        const Move m = uciToMove(pos, "e2e4");
+        tt.store(key, 3, 42, 17, BoundLower, 7, m);
+        TTData d;
+        REQUIRE(tt.probe(key, 3, d));
+        CHECK(d.score == 42);
+        CHECK(d.eval == 17);
+        CHECK(d.bound == BoundLower);
+        CHECK(d.depth == 7);
+        CHECK(d.move == m);
+        CHECK(!tt.probe(key ^ 1, 3, d));  // different key: another entry (or miss)
+
+        // Mate in 5 plies from a node at ply 4 is "mate in 5 from here"; read at ply 10
+        // it is mate at ply 15 from the root.
+        tt.store(key, 4, mateIn(9), 0, BoundExact, 5, m);
+        REQUIRE(tt.probe(key, 10, d));
+        CHECK(d.score == mateIn(15));
+        tt.store(key, 4, matedIn(9), 0, BoundExact, 6, m);
+        REQUIRE(tt.probe(key, 2, d));
+        CHECK(d.score == matedIn(7));
+    }
+
+    TEST_CASE("a store without a move keeps the old move; hashfull grows") {
+        TranspositionTable tt;
+        REQUIRE(tt.resize(1));
+        Position pos;
+        const Move m = uciToMove(pos, "d2d4");
+        tt.store(99, 0, 10, 10, BoundUpper, 3, m);
+        tt.store(99, 0, 20, 10, BoundExact, 4, Move::none());
+        TTData d;
+        REQUIRE(tt.probe(99, 0, d));
+        CHECK(d.move == m);
+        CHECK(d.score == 20);
+        CHECK(tt.hashfull() == 0);
+        for (Key k = 1; k < 200000; ++k) tt.store(k * 0x9E3779B97F4A7C15ULL, 0, 0, 0, BoundExact, 1, m);
+        CHECK(tt.hashfull() > 500);
+        tt.newSearch();
+        CHECK(tt.hashfull() == 0);
+        tt.clear();
+        CHECK(!tt.probe(99, 0, d));
+    }
+
+    TEST_CASE("an impossible size is refused and the old table kept") {
+        TranspositionTable tt;
+        REQUIRE(tt.resize(2));
+        CHECK(!tt.resize(size_t(1) << 40));  // a petabyte
+        CHECK(tt.sizeMegabytes() == 2);
+    }
+}
+
+TEST_SUITE("timeman") {
+    TEST_CASE("budgets for a range of clocks stay inside the clock") {
+        for (int64_t clock : {50, 100, 1000, 10000, 60000, 600000, 3600000})
+            for (int64_t inc : {0, 10, 100, 1000})
+                for (int mtg : {0, 1, 2, 10, 40}) {
+                    SearchLimits l;
+                    l.time[White] = clock;
+                    l.inc[White] = inc;
+                    l.movesToGo = mtg;
+                    TimeBudget b = computeTimeBudget(l, White, 20);
+                    INFO("clock ", clock, " inc ", inc, " movestogo ", mtg);
+                    CHECK(b.timed);
+                    CHECK(b.softMs >= 1);
+                    CHECK(b.softMs <= b.hardMs);
+                    CHECK(b.hardMs <= std::max<int64_t>(1, clock - 20));
+                    if (mtg != 1) CHECK(b.hardMs <= std::max<int64_t>(1, clock / 2));
+                }
+    }
+
+    TEST_CASE("sensible amounts") {
+        SearchLimits l;
+        l.time[Black] = 60000;
+        TimeBudget b = computeTimeBudget(l, Black, 20);
+        CHECK(b.softMs > 1000);  // a minute for the game: about 2 s per move
+        CHECK(b.softMs < 4000);
+        l.inc[Black] = 1000;
+        CHECK(computeTimeBudget(l, Black, 20).softMs > b.softMs);
+        SearchLimits mt;
+        mt.moveTime = 500;
+        TimeBudget m = computeTimeBudget(mt, White, 20);
+        CHECK(m.softMs == 480);
+        CHECK(m.hardMs == 480);
+        SearchLimits none;
+        none.depth = 5;
+        CHECK(!computeTimeBudget(none, White, 20).timed);
+        SearchLimits inf;
+        inf.infinite = true;
+        inf.time[White] = 1000;
+        CHECK(!computeTimeBudget(inf, White, 20).timed);
+    }
+}
+
+TEST_SUITE("options") {
+    TEST_CASE("declared once with ranges; bad values refused and nothing changed") {
+        Engine engine({[](const SearchReport&) {}, [](Move, Move) {}, [](const std::string&) {}});
+        std::set<std::string> names;
+        for (const Option& o : engine.options().all()) CHECK(names.insert(o.name).second);
+        for (const char* n : {"Hash", "Clear Hash", "Threads", "Move Overhead", "Ponder", "MultiPV", "UCI_Chess960"})
+            CHECK(names.count(n));
+        CHECK(engine.setOption("Hash", "64", true).empty());
+        CHECK(engine.setOption("hash", "32", true).empty());  // names are case-insensitive
+        CHECK(engine.setOption("Hash", "0", true).find("between 1 and 65536") != std::string::npos);
+        CHECK(engine.setOption("Hash", "abc", true).find("integer") != std::string::npos);
+        CHECK(engine.setOption("MultiPV", "257", true).find("between 1 and 256") != std::string::npos);
+        CHECK(engine.setOption("Ponder", "maybe", true).find("true or false") != std::string::npos);
+        CHECK(engine.setOption("Clear Hash", "", false).empty());
+        CHECK(engine.setOption("No Such Option", "1", true).find("unknown option") != std::string::npos);
+        CHECK(engine.setOption("UCI_Chess960", "true", true).empty());
+        CHECK(engine.chess960());
+        CHECK(OptionRegistry::describe(engine.options().all()[0]) == "option name Hash type spin default 16 min 1 max 65536");
+    }
+}
