@@ -1,5 +1,6 @@
 #include "search/tt.h"
 
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 
@@ -8,7 +9,7 @@ namespace vazir {
 TranspositionTable::~TranspositionTable() { std::free(memory_); }
 
 bool TranspositionTable::resize(size_t megabytes) {
-    if (megabytes == 0) return false;
+    if (megabytes == 0 || megabytes > (SIZE_MAX >> 21)) return false;  // zero, or bytes would overflow
     const size_t bytes = megabytes << 20;
     const size_t count = bytes / sizeof(Cluster);
     // calloc hands out zeroed pages lazily for large blocks, so a big table costs
