@@ -261,6 +261,11 @@ TEST_SUITE("timeman") {
         SearchLimits none;
         none.depth = 5;
         CHECK(!computeTimeBudget(none, White, 20).timed);
+        SearchLimits otherClockOnly;
+        otherClockOnly.time[White] = 60000;
+        TimeBudget o = computeTimeBudget(otherClockOnly, Black, 20);
+        CHECK(o.timed);
+        CHECK(o.hardMs == 1);
         SearchLimits inf;
         inf.infinite = true;
         inf.time[White] = 1000;

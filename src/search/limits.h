@@ -20,7 +20,9 @@ struct SearchLimits {
     bool ponder = false;
     std::vector<Move> searchMoves;  // empty = all
 
-    bool usesClock(Color us) const { return time[us] >= 0; }
+    // A clock for either side means the game is timed; a missing own clock then counts
+    // as no time left (move at once) rather than as no limit.
+    bool usesClock() const { return time[White] >= 0 || time[Black] >= 0; }
 };
 
 }  // namespace vazir

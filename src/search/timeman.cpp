@@ -21,10 +21,10 @@ TimeBudget computeTimeBudget(const SearchLimits& limits, Color us, int64_t overh
         b.softMs = b.hardMs = std::max(kMinimumMs, limits.moveTime - overhead);
         return b;
     }
-    if (!limits.usesClock(us)) return b;
+    if (!limits.usesClock()) return b;
 
     b.timed = true;
-    const int64_t clock = limits.time[us];
+    const int64_t clock = std::max<int64_t>(limits.time[us], 0);
     const int64_t inc = limits.inc[us];
     const int64_t available = std::max(kMinimumMs, clock - overhead);
     const int mtg = limits.movesToGo > 0 ? std::min(limits.movesToGo, kMaxMovesToGo) : kDefaultMovesToGo;
