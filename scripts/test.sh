@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs the tests. With no option: the fast tests in a Release build, the same
-# under AddressSanitizer + UndefinedBehaviorSanitizer, and a short cross-check of perft
+# under AddressSanitizer + UndefinedBehaviorSanitizer, the threaded tests under
+# ThreadSanitizer, and a short cross-check of perft
 # divides against Stockfish. With --deep: also every perft suite at every listed depth
 # (about half an hour on two cores).
 set -euo pipefail
@@ -19,6 +20,11 @@ echo "== ASan + UBSan build (portable: magic bitboards, no PEXT), fast tests"
 cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVAZIR_SANITIZE=ON -DVAZIR_NATIVE=OFF >/dev/null
 cmake --build build-sanitize -j"$jobs" >/dev/null
 (cd build-sanitize && ctest -L fast -j"$jobs" --output-on-failure)
+
+echo "== ThreadSanitizer build: searches driven through the UCI thread and the worker"
+cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVAZIR_SANITIZE_THREAD=ON >/dev/null
+cmake --build build-tsan -j"$jobs" >/dev/null
+(cd build-tsan && TSAN_OPTIONS="halt_on_error=1" ctest -R '^(search|options|uci_e2e)$' --output-on-failure)
 
 echo "== perft divides against Stockfish on positions from random play"
 python3 scripts/crosscheck_stockfish.py --vazir build/vazir --games 30 --plies 40 --depth 3

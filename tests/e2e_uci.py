@@ -8,6 +8,7 @@ import os
 import re
 import select
 import subprocess
+import tempfile
 import sys
 import time
 
@@ -15,6 +16,8 @@ ENGINE = sys.argv[1] if len(sys.argv) > 1 else "./build/vazir"
 # Sanitizer builds run several times slower: timing bounds are multiplied by this.
 SLOW = 4.0 if os.environ.get("VAZIR_E2E_SLOW") else 1.0
 results = {"passed": 0, "failed": 0}
+# Every engine process writes its stderr here; sanitizer reports land in it.
+STDERR_LOG = tempfile.TemporaryFile()
 
 
 def check(name, ok, detail=""):
@@ -25,7 +28,7 @@ def check(name, ok, detail=""):
 def run(lines, timeout=20, args=()):
     """Feeds `lines` to a fresh engine, returns (stdout, returncode)."""
     data = lines if isinstance(lines, bytes) else ("\n".join(lines) + "\n").encode()
-    p = subprocess.run([ENGINE, *args], input=data, capture_output=True, timeout=timeout)
+    p = subprocess.run([ENGINE, *args], input=data, stdout=subprocess.PIPE, stderr=STDERR_LOG, timeout=timeout)
     return p.stdout.decode(errors="replace"), p.returncode
 
 
@@ -33,7 +36,7 @@ class Session:
     """A running engine with line-by-line reads under a timeout."""
 
     def __init__(self):
-        self.p = subprocess.Popen([ENGINE], stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
+        self.p = subprocess.Popen([ENGINE], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=STDERR_LOG, bufsize=0)
         self.buf = b""
         self.lines = []
 
@@ -149,7 +152,7 @@ def search_checks():
     # depth limit and searchmoves together.
     out, rc = run(["position startpos", "go depth 6 searchmoves a2a3 b2b3", "quit"], args=())
     # run() sends quit right away; use the command-line form, which waits for the search.
-    p = subprocess.run([ENGINE, "position startpos", "go depth 6 searchmoves a2a3 b2b3", "quit"], capture_output=True, timeout=20)
+    p = subprocess.run([ENGINE, "position startpos", "go depth 6 searchmoves a2a3 b2b3", "quit"], stdout=subprocess.PIPE, stderr=STDERR_LOG, timeout=20)
     out = p.stdout.decode()
     best = re.findall(r"bestmove (\S+)", out)
     check("go depth 6 searchmoves a2a3 b2b3", best and best[0] in ("a2a3", "b2b3") and "info depth 6 " in out, out[-200:])
@@ -220,7 +223,7 @@ def search_checks():
 
     # MultiPV and options through the protocol.
     p = subprocess.run([ENGINE, "setoption name MultiPV value 3", "position startpos", "go depth 5", "quit"],
-                       capture_output=True, timeout=20)
+                       stdout=subprocess.PIPE, stderr=STDERR_LOG, timeout=20)
     out = p.stdout.decode()
     check("MultiPV 3 prints three lines per depth", all(f"info depth 5 seldepth" in out and f"multipv {i} " in out for i in (1, 2, 3)), out[-300:])
 
@@ -235,10 +238,10 @@ def search_checks():
     check("each option declared once: Hash, Clear Hash, Threads, Move Overhead, Ponder, MultiPV, UCI_Chess960",
           len(names) == len(set(names)) and all(n in names for n in ("Hash", "Clear Hash", "Threads", "Move Overhead", "Ponder", "MultiPV", "UCI_Chess960")), str(names))
 
-    p = subprocess.run([ENGINE, "position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "go depth 3", "quit"], capture_output=True, timeout=10)
+    p = subprocess.run([ENGINE, "position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "go depth 3", "quit"], stdout=subprocess.PIPE, stderr=STDERR_LOG, timeout=10)
     check("no legal move: bestmove 0000", "bestmove 0000" in p.stdout.decode(), p.stdout.decode())
 
-    p = subprocess.run([ENGINE, "bench", "4"], capture_output=True, timeout=60)
+    p = subprocess.run([ENGINE, "bench", "4"], stdout=subprocess.PIPE, stderr=STDERR_LOG, timeout=60)
     last = p.stdout.decode().strip().splitlines()[-1]
     check("bench ends with '<nodes> nodes <nps> nps'", re.fullmatch(r"\d+ nodes \d+ nps", last) is not None, last)
 
@@ -278,13 +281,17 @@ def main():
     check("command-line arguments act as UCI lines", "Nodes searched: 8902" in out and rc == 0, out[-200:])
 
     p = subprocess.run([ENGINE, "perft", "3", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R", "w", "KQkq", "-"],
-                       capture_output=True, timeout=20)
+                       stdout=subprocess.PIPE, stderr=STDERR_LOG, timeout=20)
     check("vazir perft <depth> <fen>", "Nodes searched: 97862" in p.stdout.decode(), p.stdout.decode()[-200:])
 
     out, rc = run([])
     check("end of input exits 0", rc == 0)
 
     search_checks()
+
+    STDERR_LOG.seek(0)
+    errors = STDERR_LOG.read().decode(errors="replace")
+    check("no sanitizer report on the engine's stderr", "Sanitizer" not in errors, errors[:2000])
 
     print(f"{results['passed']} passed, {results['failed']} failed")
     return 1 if results["failed"] else 0

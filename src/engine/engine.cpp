@@ -65,8 +65,10 @@ void Engine::go(const SearchLimits& limits) {
         ponderhitReceived_ = false;
         searching_ = true;
     }
-    worker_ = std::thread([this, limits] {
-        SearchResult r = searcher_.run(game_.position(), limits, settings_, callbacks_.onInfo);
+    // The worker gets its own copy of the settings: a setoption during the search must
+    // not race with it.
+    worker_ = std::thread([this, limits, settings = settings_] {
+        SearchResult r = searcher_.run(game_.position(), limits, settings, callbacks_.onInfo);
         {
             // The protocol forbids a bestmove before stop/ponderhit in these modes, even
             // when the search itself has ended (mate found, maximum depth).

@@ -3,6 +3,7 @@
 // Knows nothing of the UCI text protocol.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <functional>
 #include <mutex>
@@ -36,7 +37,7 @@ public:
     ParseResult setPosition(std::string_view fen, const std::vector<std::string_view>& moves);
     const Position& position() const { return game_.position(); }
     Position& position() { return game_.position(); }
-    bool chess960() const { return chess960_; }
+    bool chess960() const { return chess960_.load(); }
 
     // Starts a search on the worker thread; exactly one onBestMove follows. With
     // limits.infinite or limits.ponder the best move is held until stop() or ponderhit().
@@ -60,7 +61,7 @@ private:
     Searcher searcher_;
     OptionRegistry options_;
     SearchSettings settings_;
-    bool chess960_ = false;
+    std::atomic<bool> chess960_{false};  // read by the worker's report callbacks
 
     std::thread worker_;
     mutable std::mutex mutex_;
