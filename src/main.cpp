@@ -2,6 +2,7 @@
 //   vazir                       UCI on stdin/stdout
 //   vazir bench [depth]         search signature and speed
 //   vazir perft <depth> [fen]   move-generator divide
+//   vazir datagen key=value...  self-play training data (src/datagen/datagen.h)
 // Any other arguments are read as UCI lines, e.g.  vazir "position startpos" "go depth 10" quit
 // (after them the engine keeps reading stdin unless one of them was quit).
 #include <charconv>
@@ -11,6 +12,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "datagen/datagen.h"
 #include "core/position.h"
 #include "uci/uci.h"
 #include "version.h"
@@ -63,6 +65,15 @@ int main(int argc, char** argv) {
 
     if (argc > 1 && std::string(argv[1]) == "perft") return runPerftCommand(argc, argv);
     if (argc > 1 && std::string(argv[1]) == "bench") return runBenchCommand(argc, argv);
+    if (argc > 1 && std::string(argv[1]) == "datagen") {
+        DatagenConfig config;
+        if (std::string err = parseDatagenArgs(argc, argv, 2, config); !err.empty()) {
+            std::cerr << "datagen: " << err << "\nusage: vazir datagen [output=F] [games=N] [threads=T] [nodes=N]"
+                         " [seed=S] [book=EPD] [randomplies=K]\n";
+            return 2;
+        }
+        return runDatagen(config, std::cerr);
+    }
 
     UciLoop uci(std::cout);
     for (int i = 1; i < argc; ++i) {

@@ -246,6 +246,26 @@ def search_checks():
     check("bench ends with '<nodes> nodes <nps> nps'", re.fullmatch(r"\d+ nodes \d+ nps", last) is not None, last)
 
 
+def datagen_checks():
+    """Self-play data: same games for a seed whatever the threads; resume repairs a cut file."""
+    tmp = tempfile.mkdtemp()
+    a, b = os.path.join(tmp, "a.txt"), os.path.join(tmp, "b.txt")
+    common = ["nodes=300", "seed=5", "randomplies=6"]
+    subprocess.run([ENGINE, "datagen", f"output={a}", "threads=1", "games=3", *common], stdout=subprocess.PIPE, stderr=STDERR_LOG, timeout=120)
+    # Two games first, then resume to three.
+    subprocess.run([ENGINE, "datagen", f"output={b}", "threads=2", "games=2", *common],
+                   stdout=subprocess.PIPE, stderr=STDERR_LOG, timeout=120)
+    with open(b, "rb+") as f:  # cut the file inside its last game, as a crash might
+        f.truncate(max(0, os.path.getsize(b) - 25))
+    subprocess.run([ENGINE, "datagen", f"output={b}", "threads=2", "games=3", *common], stdout=subprocess.PIPE, stderr=STDERR_LOG, timeout=120)
+    la, lb = sorted(open(a).read().splitlines()), sorted(open(b).read().splitlines())
+    games = [l for l in la if l.startswith("# game")]
+    rows = [l for l in la if not l.startswith("#")]
+    fmt = all(re.fullmatch(r"\S+ [wb] \S+ \S+ \d+ \d+ \| -?\d+ \| (1\.0|0\.5|0\.0)", l) for l in rows)
+    check("datagen: 3 games, lines 'fen | score | result'", len(games) == 3 and rows and fmt, f"{len(games)} games, {len(rows)} rows")
+    check("datagen: same games with 1 or 2 threads, and after resuming a cut file", la == lb, f"{len(la)} vs {len(lb)} lines")
+
+
 def main():
     out, rc = run(["uci", "isready", "quit"])
     check("handshake: id name, uciok, readyok", "id name Vazir" in out and "uciok" in out and "readyok" in out and rc == 0)
@@ -288,6 +308,7 @@ def main():
     check("end of input exits 0", rc == 0)
 
     search_checks()
+    datagen_checks()
 
     STDERR_LOG.seek(0)
     errors = STDERR_LOG.read().decode(errors="replace")

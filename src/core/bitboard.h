@@ -22,7 +22,8 @@ constexpr Bitboard rankBB(int rank) { return kRank1 << (8 * rank); }
 constexpr Bitboard squareBB(Square s) { return Bitboard(1) << s; }
 
 inline int popCount(Bitboard b) { return std::popcount(b); }
-inline Square lsb(Bitboard b) { return Square(std::countr_zero(b)); }
+// Lowest set square; b must not be empty.
+inline Square lsb(Bitboard b) { return Square(__builtin_ctzll(b)); }
 inline Square popLsb(Bitboard& b) {
     Square s = lsb(b);
     b &= b - 1;

@@ -21,6 +21,12 @@ public:
     // what is wrong.
     ParseResult set(std::string_view fen, const std::vector<std::string_view>& moves, bool chess960);
 
+    // Plays a legal move, keeping its state record.
+    void play(Move m) {
+        states_->emplace_back();
+        pos_->doMove(m, states_->back());
+    }
+
     Position& position() { return *pos_; }
     const Position& position() const { return *pos_; }
 

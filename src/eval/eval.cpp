@@ -1,165 +1,378 @@
 #include "eval/eval.h"
 
-#include <array>
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <memory>
 
 namespace vazir {
 
 namespace {
 
-// PeSTO tables, written from White's point of view with a8 first (as printed on a
-// board); square s of White reads entry s ^ 56, of Black entry s.
-constexpr int kMgValue[kNumPieceTypes] = {0, 82, 337, 365, 477, 1025, 0};
-constexpr int kEgValue[kNumPieceTypes] = {0, 94, 281, 297, 512, 936, 0};
 constexpr int kPhaseWeight[kNumPieceTypes] = {0, 0, 1, 1, 2, 4, 0};
 constexpr int kMaxPhase = 24;
+constexpr int kScaleNormal = 128;
+constexpr int kScaleOppositeBishopsPure = 64;   // only opposite bishops and pawns
+constexpr int kScaleOppositeBishops = 96;       // opposite bishops with other pieces
+constexpr int kScaleNoPawnsSmallEdge = 16;      // no pawns, less than a rook up: drawish
+constexpr Score kSmallEdge = 400;               // material edge (by kPieceValue) that rarely wins without pawns
+constexpr int kKingAttackMinAttackers = 2;      // king-zone attacks count only from two attackers on
 
-using Table = std::array<int, 64>;
+constexpr Bitboard kDarkSquares = 0xAA55AA55AA55AA55ULL;
 
-constexpr Table kMgPawn = {
-      0,   0,   0,   0,   0,   0,  0,   0,
-     98, 134,  61,  95,  68, 126, 34, -11,
-     -6,   7,  26,  31,  65,  56, 25, -20,
-    -14,  13,   6,  21,  23,  12, 17, -23,
-    -27,  -2,  -5,  12,  17,   6, 10, -25,
-    -26,  -4,  -4, -10,   3,   3, 33, -12,
-    -35,  -1, -20, -23, -15,  24, 38, -22,
-      0,   0,   0,   0,   0,   0,  0,   0};
-constexpr Table kEgPawn = {
-      0,   0,   0,   0,   0,   0,   0,   0,
-    178, 173, 158, 134, 147, 132, 165, 187,
-     94, 100,  85,  67,  56,  53,  82,  84,
-     32,  24,  13,   5,  -2,   4,  17,  17,
-     13,   9,  -3,  -7,  -7,  -8,   3,  -1,
-      4,   7,  -6,   1,   0,  -5,  -1,  -8,
-     13,   8,   8,  10,  13,   0,   2,  -7,
-      0,   0,   0,   0,   0,   0,   0,   0};
-constexpr Table kMgKnight = {
-    -167, -89, -34, -49,  61, -97, -15, -107,
-     -73, -41,  72,  36,  23,  62,   7,  -17,
-     -47,  60,  37,  65,  84, 129,  73,   44,
-      -9,  17,  19,  53,  37,  69,  18,   22,
-     -13,   4,  16,  13,  28,  19,  21,   -8,
-     -23,  -9,  12,  10,  19,  17,  25,  -16,
-     -29, -53, -12,  -3,  -1,  18, -14,  -19,
-    -105, -21, -58, -33, -17, -28, -19,  -23};
-constexpr Table kEgKnight = {
-    -58, -38, -13, -28, -31, -27, -63, -99,
-    -25,  -8, -25,  -2,  -9, -25, -24, -52,
-    -24, -20,  10,   9,  -1,  -9, -19, -41,
-    -17,   3,  22,  22,  22,  11,   8, -18,
-    -18,  -6,  16,  25,  16,  17,   4, -18,
-    -23,  -3,  -1,  15,  10,  -3, -20, -22,
-    -42, -20, -10,  -5,  -2, -20, -23, -44,
-    -29, -51, -23, -15, -22, -18, -50, -64};
-constexpr Table kMgBishop = {
-    -29,   4, -82, -37, -25, -42,   7,  -8,
-    -26,  16, -18, -13,  30,  59,  18, -47,
-    -16,  37,  43,  40,  35,  50,  37,  -2,
-     -4,   5,  19,  50,  37,  37,   7,  -2,
-     -6,  13,  13,  26,  34,  12,  10,   4,
-      0,  15,  15,  15,  14,  27,  18,  10,
-      4,  15,  16,   0,   7,  21,  33,   1,
-    -33,  -3, -14, -21, -13, -12, -39, -21};
-constexpr Table kEgBishop = {
-    -14, -21, -11,  -8, -7,  -9, -17, -24,
-     -8,  -4,   7, -12, -3, -13,  -4, -14,
-      2,  -8,   0,  -1, -2,   6,   0,   4,
-     -3,   9,  12,   9, 14,  10,   3,   2,
-     -6,   3,  13,  19,  7,  10,  -3,  -9,
-    -12,  -3,   8,  10, 13,   3,  -7, -15,
-    -14, -18,  -7,  -1,  4,  -9, -15, -27,
-    -23,  -9, -23,  -5, -9, -16,  -5, -17};
-constexpr Table kMgRook = {
-     32,  42,  32,  51, 63,  9,  31,  43,
-     27,  32,  58,  62, 80, 67,  26,  44,
-     -5,  19,  26,  36, 17, 45,  61,  16,
-    -24, -11,   7,  26, 24, 35,  -8, -20,
-    -36, -26, -12,  -1,  9, -7,   6, -23,
-    -45, -25, -16, -17,  3,  0,  -5, -33,
-    -44, -16, -20,  -9, -1, 11,  -6, -71,
-    -19, -13,   1,  17, 16,  7, -37, -26};
-constexpr Table kEgRook = {
-    13, 10, 18, 15, 12,  12,   8,   5,
-    11, 13, 13, 11, -3,   3,   8,   3,
-     7,  7,  7,  5,  4,  -3,  -5,  -3,
-     4,  3, 13,  1,  2,   1,  -1,   2,
-     3,  5,  8,  4, -5,  -6,  -8, -11,
-    -4,  0, -5, -1, -7, -12,  -8, -16,
-    -6, -6,  0,  2, -9,  -9, -11,  -3,
-    -9,  2,  3, -1, -5, -13,   4, -20};
-constexpr Table kMgQueen = {
-    -28,   0,  29,  12,  59,  44,  43,  45,
-    -24, -39,  -5,   1, -16,  57,  28,  54,
-    -13, -17,   7,   8,  29,  56,  47,  57,
-    -27, -27, -16, -16,  -1,  17,  -2,   1,
-     -9, -26,  -9, -10,  -2,  -4,   3,  -3,
-    -14,   2, -11,  -2,  -5,   2,  14,   5,
-    -35,  -8,  11,   2,   8,  15,  -3,   1,
-     -1, -18,  -9,  10, -15, -25, -31, -50};
-constexpr Table kEgQueen = {
-     -9,  22,  22,  27,  27,  19,  10,  20,
-    -17,  20,  32,  41,  58,  25,  30,   0,
-    -20,   6,   9,  49,  47,  35,  19,   9,
-      3,  22,  24,  45,  57,  40,  57,  36,
-    -18,  28,  19,  47,  31,  34,  39,  23,
-    -16, -27,  15,   6,   9,  17,  10,   5,
-    -22, -23, -30, -16, -16, -23, -36, -32,
-    -33, -28, -22, -43,  -5, -32, -20, -41};
-constexpr Table kMgKing = {
-    -65,  23,  16, -15, -56, -34,   2,  13,
-     29,  -1, -20,  -7,  -8,  -4, -38, -29,
-     -9,  24,   2, -16, -20,   6,  22, -22,
-    -17, -20, -12, -27, -30, -25, -14, -36,
-    -49,  -1, -27, -39, -46, -44, -33, -51,
-    -14, -14, -22, -46, -44, -30, -15, -27,
-      1,   7,  -8, -64, -43, -16,   9,   8,
-    -15,  36,  12, -54,   8, -28,  24,  14};
-constexpr Table kEgKing = {
-    -74, -35, -18, -18, -11,  15,   4, -17,
-    -12,  17,  14,  17,  17,  38,  23,  11,
-     10,  17,  23,  15,  20,  45,  44,  13,
-     -8,  22,  24,  27,  26,  33,  26,   3,
-    -18,  -4,  21,  24,  27,  23,   9, -11,
-    -19,  -3,  11,  21,  23,  16,   7,  -9,
-    -27, -11,   4,  13,  14,   4,  -5, -17,
-    -53, -34, -21, -11, -28, -14, -24, -43};
-
-constexpr const Table* kMgTables[kNumPieceTypes] = {nullptr, &kMgPawn, &kMgKnight, &kMgBishop, &kMgRook, &kMgQueen, &kMgKing};
-constexpr const Table* kEgTables[kNumPieceTypes] = {nullptr, &kEgPawn, &kEgKnight, &kEgBishop, &kEgRook, &kEgQueen, &kEgKing};
-
-// Material + placement for each piece on each square, White's view; Black's entries are
-// the vertical mirror. Built at compile time.
-struct PsqTables {
-    int mg[kNumPieces][kNumSquares] = {};
-    int eg[kNumPieces][kNumSquares] = {};
-    constexpr PsqTables() {
-        for (int pt = Pawn; pt <= King; ++pt)
-            for (int s = 0; s < 64; ++s) {
-                Piece w = makePiece(White, PieceType(pt)), b = makePiece(Black, PieceType(pt));
-                mg[w][s] = kMgValue[pt] + (*kMgTables[pt])[s ^ 56];
-                eg[w][s] = kEgValue[pt] + (*kEgTables[pt])[s ^ 56];
-                mg[b][s] = -(kMgValue[pt] + (*kMgTables[pt])[s]);
-                eg[b][s] = -(kEgValue[pt] + (*kEgTables[pt])[s]);
+// Files adjacent to a file.
+constexpr Bitboard adjacentFiles(int f) {
+    return (f > 0 ? fileBB(f - 1) : 0) | (f < 7 ? fileBB(f + 1) : 0);
+}
+// Ranks strictly in front of s from c's side, as a table built at compile time.
+struct ForwardRanks {
+    Bitboard ahead[2][64] = {};
+    constexpr ForwardRanks() {
+        for (int s = 0; s < 64; ++s)
+            for (int r = 0; r < 8; ++r) {
+                if (r > s / 8) ahead[White][s] |= rankBB(r);
+                if (r < s / 8) ahead[Black][s] |= rankBB(r);
             }
     }
 };
-constexpr PsqTables kPsq;
+constexpr ForwardRanks kForward;
+
+// Squares in front of s (from c's side) on the same file.
+Bitboard forwardFile(Color c, Square s) { return kForward.ahead[c][s] & fileBB(fileOf(s)); }
+// Squares in front of s on the adjacent files (where enemy pawns could stop or take it).
+Bitboard forwardAdjacent(Color c, Square s) { return kForward.ahead[c][s] & adjacentFiles(fileOf(s)); }
+
+int distance(Square a, Square b) {
+    return std::max(std::abs(fileOf(a) - fileOf(b)), std::abs(rankOf(a) - rankOf(b)));
+}
+
+// Pawn-structure result for one pawn configuration, cached by pawn key.
+struct PawnEntry {
+    Key key = 0;
+    Pair score;              // white minus black
+    Bitboard passed = 0;     // passed pawns of both colours
+};
+
+struct PawnCache {
+    static constexpr size_t kEntries = 1 << 14;
+    PawnEntry entries[kEntries];
+};
+
+PawnCache& pawnCache() {
+    thread_local std::unique_ptr<PawnCache> cache = std::make_unique<PawnCache>();
+    return *cache;
+}
+
+template <bool Tracing>
+class Evaluator {
+public:
+    Evaluator(const Position& pos, EvalTrace* trace) : pos_(pos), trace_(trace) {}
+
+#define T(name) (Tracing ? trace_->name : nullptr)
+    // White's point of view.
+    Score run() {
+        init();
+        const PawnEntry pawns = pawnStructure();
+        score_ += pawns.score;
+        for (Color c : {White, Black}) {
+            pieces(c);
+            passedPawns(c, pawns.passed & pos_.pieces(c));
+        }
+        for (Color c : {White, Black}) {
+            kingSafety(c);
+            threats(c);
+        }
+        term(pos_.sideToMove(), W.tempo, T(tempo), 0);
+
+        int phase = 0;
+        for (Bitboard b = pos_.pieces() & ~pos_.pieces(Pawn, King); b;) phase += kPhaseWeight[typeOf(pos_.pieceOn(popLsb(b)))];
+        phase = std::min(phase, kMaxPhase);
+        const int scale = endgameScale();
+        if constexpr (Tracing) {
+            trace_->phase = phase;
+            trace_->scale = scale;
+        }
+        int v = (score_.mg * phase + score_.eg * (kMaxPhase - phase) * scale / kScaleNormal) / kMaxPhase;
+        // Drift toward a draw as the fifty-move counter rises.
+        return v * (200 - std::min(pos_.rule50(), 100)) / 200;
+    }
+
+private:
+    static constexpr const EvalWeights& W = kWeights;
+
+    // Adds weights[index] * count for colour c (negated for Black) and, when tracing,
+    // records the coefficient.
+    void term(Color c, const Pair* weights, int (*coeffs)[2], int index, int count = 1) {
+        Pair p = weights[index] * count;
+        score_ += c == White ? p : -p;
+        if constexpr (Tracing) coeffs[index][c] += count;
+    }
+    void init() {
+        for (Color c : {White, Black}) {
+            pawnAttacks_[c] = c == White ? pawnAttacksBB<White>(pos_.pieces(White, Pawn))
+                                         : pawnAttacksBB<Black>(pos_.pieces(Black, Pawn));
+            attacked_[c] = pawnAttacks_[c] | kingAttacks(pos_.kingSquare(c));
+            minorAttacks_[c] = rookAttacks_[c] = 0;
+            kingZone_[c] = kingAttacks(pos_.kingSquare(c)) | squareBB(pos_.kingSquare(c));
+            zoneAttackers_[c] = 0;
+            std::memset(zoneAttackCount_[c], 0, sizeof(zoneAttackCount_[c]));
+        }
+        // Attack maps first (threats and king safety need the whole board's attacks).
+        const Bitboard occ = pos_.pieces();
+        for (Color c : {White, Black})
+            for (Bitboard b = pos_.pieces(c) & ~pos_.pieces(Pawn, King); b;) {
+                Square s = popLsb(b);
+                PieceType pt = typeOf(pos_.pieceOn(s));
+                Bitboard a = attacksBB(pt, s, occ);
+                attackedTwice_[c] |= attacked_[c] & a;
+                attacked_[c] |= a;
+                attackedBy_[c][pt] |= a;
+                pieceAttacks_[s] = a;
+                if (pt == Knight || pt == Bishop) minorAttacks_[c] |= a;
+                if (pt == Rook) rookAttacks_[c] |= a;
+            }
+    }
+
+    // Material, placement, mobility, files, outposts and king-zone attacks.
+    void pieces(Color c) {
+        const Color them = ~c;
+        const Bitboard ownPawns = pos_.pieces(c, Pawn), theirPawns = pos_.pieces(them, Pawn);
+        const Bitboard mobilityArea = ~(ownPawns | pos_.pieces(c, King) | pawnAttacks_[them]);
+
+        for (Bitboard b = pos_.pieces(c); b;) {
+            Square s = popLsb(b);
+            PieceType pt = typeOf(pos_.pieceOn(s));
+            term(c, W.material, T(material), pt);
+            term(c, W.psqt, T(psqt), (pt - 1) * 64 + relative(c, s));
+            if (pt == Pawn || pt == King) continue;
+
+            const Bitboard a = pieceAttacks_[s];
+            int mobility = popCount(a & mobilityArea);
+            if (Bitboard zone = a & kingZone_[them]) {
+                ++zoneAttackers_[c];
+                zoneAttackCount_[c][pt] += popCount(zone);
+            }
+            switch (pt) {
+            case Knight: term(c, W.knightMobility, T(knightMobility), mobility); break;
+            case Bishop: term(c, W.bishopMobility, T(bishopMobility), mobility); break;
+            case Rook: term(c, W.rookMobility, T(rookMobility), mobility); break;
+            default: term(c, W.queenMobility, T(queenMobility), mobility); break;
+            }
+
+            const Bitboard file = fileBB(fileOf(s));
+            if (pt == Knight || pt == Bishop) {
+                // Outpost: ranks 4-6, defended by a pawn, no enemy pawn can ever chase it.
+                int rr = relativeRank(c, s);
+                if (rr >= 3 && rr <= 5 && (pawnAttacks_[c] & squareBB(s)) && !(forwardAdjacent(c, s) & theirPawns))
+                    pt == Knight ? term(c, W.knightOutpost, T(knightOutpost), 0)
+                                 : term(c, W.bishopOutpost, T(bishopOutpost), 0);
+                if (ownPawns & squareBB(s + pawnPush(c))) term(c, W.minorBehindPawn, T(minorBehindPawn), 0);
+            } else if (pt == Rook || pt == Queen) {
+                const bool open = !(file & (ownPawns | theirPawns)), semiOpen = !(file & ownPawns);
+                if (pt == Rook) {
+                    if (open) term(c, W.rookOpenFile, T(rookOpenFile), 0);
+                    else if (semiOpen) term(c, W.rookSemiOpenFile, T(rookSemiOpenFile), 0);
+                    if (relativeRank(c, s) == 6 &&
+                        (relativeRank(c, pos_.kingSquare(them)) == 7 || (theirPawns & rankBB(rankOf(s)))))
+                        term(c, W.rookOnSeventh, T(rookOnSeventh), 0);
+                } else {
+                    if (open) term(c, W.queenOpenFile, T(queenOpenFile), 0);
+                    else if (semiOpen) term(c, W.queenSemiOpenFile, T(queenSemiOpenFile), 0);
+                }
+            }
+        }
+        const Bitboard bishops = pos_.pieces(c, Bishop);
+        if ((bishops & kDarkSquares) && (bishops & ~kDarkSquares)) term(c, W.bishopPair, T(bishopPair), 0);
+    }
+
+    PawnEntry pawnStructure() {
+        PawnEntry* slot = nullptr;
+        if constexpr (!Tracing) {
+            slot = &pawnCache().entries[pos_.pawnKey() & (PawnCache::kEntries - 1)];
+            if (slot->key == pos_.pawnKey() && pos_.pawnKey() != 0) return *slot;
+        }
+        PawnEntry e;
+        e.key = pos_.pawnKey();
+        const Pair before = score_;
+        score_ = Pair();
+        for (Color c : {White, Black}) {
+            const Color them = ~c;
+            const Bitboard own = pos_.pieces(c, Pawn), theirs = pos_.pieces(them, Pawn);
+            for (Bitboard b = own; b;) {
+                Square s = popLsb(b);
+                const int rr = relativeRank(c, s);
+                const Bitboard adj = adjacentFiles(fileOf(s));
+                const bool isolated = !(own & adj);
+                const bool doubled = forwardFile(c, s) & own;
+                const bool phalanx = own & adj & rankBB(rankOf(s));
+                const bool supported = pawnAttacks(them, s) & own;
+                const bool opposed = forwardFile(c, s) & theirs;
+                const bool passed = !opposed && !(forwardAdjacent(c, s) & theirs);
+                if (isolated) term(c, W.isolatedPawn, T(isolatedPawn), 0);
+                if (doubled) term(c, W.doubledPawn, T(doubledPawn), 0);
+                if (phalanx || supported) term(c, W.connectedPawn, T(connectedPawn), rr);
+                // Backward: no friendly pawn level or behind on an adjacent file, and the stop
+                // square is covered by an enemy pawn.
+                const Bitboard behindOrLevel = adj & ~forwardAdjacent(c, s);
+                const Square stop = s + pawnPush(c);
+                if (!isolated && !(own & behindOrLevel) && (pawnAttacks(c, stop) & theirs))
+                    term(c, W.backwardPawn, T(backwardPawn), 0);
+                if (passed) {
+                    e.passed |= squareBB(s);
+                    term(c, W.passedPawn, T(passedPawn), rr);
+                } else if (!opposed) {
+                    // Candidate: the file ahead is free and helpers outnumber sentries.
+                    int sentries = popCount(forwardAdjacent(c, s) & theirs);
+                    int helpers = popCount(behindOrLevel & own);
+                    if (helpers >= sentries) term(c, W.candidatePawn, T(candidatePawn), rr);
+                }
+            }
+        }
+        e.score = score_;
+        score_ = before;
+        if (slot) *slot = e;
+        return e;
+    }
+
+    void passedPawns(Color c, Bitboard passed) {
+        const Color them = ~c;
+        for (Bitboard b = passed; b;) {
+            Square s = popLsb(b);
+            const int rr = relativeRank(c, s);
+            const Square stop = s + pawnPush(c);
+            if (!pos_.empty(stop)) term(c, W.passedBlocked, T(passedBlocked), rr);
+            const Bitboard path = forwardFile(c, s);
+            if (!(path & pos_.pieces()) && !(path & attacked_[them])) term(c, W.passedFreePath, T(passedFreePath), rr);
+            term(c, W.passedOwnKingDistance, T(passedOwnKingDistance), rr, distance(pos_.kingSquare(c), stop));
+            term(c, W.passedEnemyKingDistance, T(passedEnemyKingDistance), rr, distance(pos_.kingSquare(them), stop));
+        }
+    }
+
+    // Safety of c's king: shelter, storm, open files; attacks and safe checks by the enemy.
+    void kingSafety(Color c) {
+        const Color them = ~c;
+        const Square ksq = pos_.kingSquare(c);
+        const Bitboard own = pos_.pieces(c, Pawn), theirs = pos_.pieces(them, Pawn);
+        const int kf = std::clamp(fileOf(ksq), 1, 6);  // a king on the edge is judged as on b/g
+        for (int f = kf - 1; f <= kf + 1; ++f) {
+            const Bitboard file = fileBB(f);
+            const Bitboard ahead = forwardFile(c, makeSquare(f, rankOf(ksq))) | (file & rankBB(rankOf(ksq)));
+            Bitboard shelter = own & ahead, storm = theirs & ahead;
+            int shelterDist = 0, stormDist = 0;
+            if (shelter) {
+                Square p = c == White ? lsb(shelter) : Square(63 - std::countl_zero(shelter));
+                shelterDist = std::min(7, std::abs(rankOf(p) - rankOf(ksq)));
+            }
+            if (storm) {
+                Square p = c == White ? lsb(storm) : Square(63 - std::countl_zero(storm));
+                stormDist = std::min(7, std::abs(rankOf(p) - rankOf(ksq)));
+            }
+            term(c, W.kingShelter, T(kingShelter), shelterDist);
+            if (stormDist) term(c, W.kingStorm, T(kingStorm), stormDist);
+            if (!(file & (own | theirs))) term(c, W.kingOpenFile, T(kingOpenFile), 0);
+        }
+
+        // Attacks on the zone around c's king, counted once two or more pieces join in.
+        if (zoneAttackers_[them] >= kKingAttackMinAttackers)
+            for (PieceType pt : {Knight, Bishop, Rook, Queen})
+                if (zoneAttackCount_[them][pt]) term(them, W.kingZoneAttack, T(kingZoneAttack), pt, zoneAttackCount_[them][pt]);
+
+        // Safe checks: squares from which an enemy piece would check, that it reaches and
+        // that c does not defend.
+        const Bitboard occ = pos_.pieces();
+        const Bitboard safe = ~attacked_[c] & ~pos_.pieces(them);
+        const Bitboard rookLines = rookAttacks(ksq, occ), bishopLines = bishopAttacks(ksq, occ);
+        const Bitboard checks[kNumPieceTypes] = {0, 0, knightAttacks(ksq), bishopLines, rookLines, rookLines | bishopLines, 0};
+        for (PieceType pt : {Knight, Bishop, Rook, Queen})
+            if (int n = popCount(attackedBy_[them][pt] & checks[pt] & safe)) term(them, W.safeCheck, T(safeCheck), pt, n);
+    }
+
+    // Threats made by c against the other side's pieces.
+    void threats(Color c) {
+        const Color them = ~c;
+        const Bitboard targets = pos_.pieces(them) & ~pos_.pieces(King);
+        for (Bitboard b = targets; b;) {
+            Square s = popLsb(b);
+            const PieceType victim = typeOf(pos_.pieceOn(s));
+            const Bitboard sq = squareBB(s);
+            if (victim != Pawn && (pawnAttacks_[c] & sq)) term(c, W.threatByPawn, T(threatByPawn), victim);
+            if (minorAttacks_[c] & sq) term(c, W.threatByMinor, T(threatByMinor), victim);
+            if (rookAttacks_[c] & sq) term(c, W.threatByRook, T(threatByRook), victim);
+            if ((attacked_[c] & sq) && !(attacked_[them] & sq)) term(c, W.hangingPiece, T(hangingPiece), 0);
+        }
+    }
+#undef T
+
+    // Endgame scale (of 128): toward a draw for opposite bishops and pawnless small edges.
+    int endgameScale() const {
+        const Color strong = score_.eg >= 0 ? White : Black, weak = ~strong;
+        auto material = [&](Color c) {
+            Score m = 0;
+            for (PieceType pt : {Knight, Bishop, Rook, Queen}) m += kPieceValue[pt] * popCount(pos_.pieces(c, pt));
+            return m;
+        };
+        if (!pos_.pieces(strong, Pawn) && material(strong) - material(weak) < kSmallEdge) return kScaleNoPawnsSmallEdge;
+        const Bitboard wb = pos_.pieces(White, Bishop), bb = pos_.pieces(Black, Bishop);
+        if (popCount(wb) == 1 && popCount(bb) == 1 && bool(wb & kDarkSquares) != bool(bb & kDarkSquares)) {
+            const bool onlyBishops = !(pos_.pieces(Knight, Rook) | pos_.pieces(Queen));
+            return onlyBishops ? kScaleOppositeBishopsPure : kScaleOppositeBishops;
+        }
+        return kScaleNormal;
+    }
+
+    const Position& pos_;
+    EvalTrace* trace_;
+    Pair score_;
+    Bitboard pawnAttacks_[2] = {}, attacked_[2] = {}, attackedTwice_[2] = {}, minorAttacks_[2] = {}, rookAttacks_[2] = {};
+    Bitboard kingZone_[2] = {};
+    Bitboard attackedBy_[2][kNumPieceTypes] = {};
+    Bitboard pieceAttacks_[kNumSquares];  // filled in init() for every piece but pawns and kings
+    int zoneAttackers_[2] = {};
+    int zoneAttackCount_[2][kNumPieceTypes] = {};
+};
 
 }  // namespace
 
 Score evaluate(const Position& pos) {
     if (pos.isDeadPosition()) return 0;
-    int mg = 0, eg = 0, phase = 0;
-    for (Bitboard b = pos.pieces(); b;) {
-        Square s = popLsb(b);
-        Piece p = pos.pieceOn(s);
-        mg += kPsq.mg[p][s];
-        eg += kPsq.eg[p][s];
-        phase += kPhaseWeight[typeOf(p)];
-    }
-    phase = std::min(phase, kMaxPhase);
-    int score = (mg * phase + eg * (kMaxPhase - phase)) / kMaxPhase;
-    return (pos.sideToMove() == White ? score : -score) + kTempo;
+    Score v = Evaluator<false>(pos, nullptr).run();
+    return pos.sideToMove() == White ? v : -v;
+}
+
+Score evaluateTrace(const Position& pos, EvalTrace& trace) {
+    trace = EvalTrace{};
+    if (pos.isDeadPosition()) return 0;
+    return Evaluator<true>(pos, &trace).run();
+}
+
+std::string describeEvaluation(const Position& pos) {
+    EvalTrace t;
+    const Score white = evaluateTrace(pos, t);
+    std::string out = "term                       white mg  white eg  black mg  black eg  total mg  total eg\n";
+    char line[160];
+    Pair total;
+    auto row = [&](const char* name, const Pair* w, const int (*coeff)[2], int n) {
+        Pair side[2];
+        for (int i = 0; i < n; ++i)
+            for (int c = 0; c < 2; ++c) side[c] += w[i] * coeff[i][c];
+        const Pair diff = side[0] - side[1];
+        total += diff;
+        std::snprintf(line, sizeof(line), "%-25s %9d %9d %9d %9d %9d %9d\n", name, side[0].mg, side[0].eg, side[1].mg,
+                      side[1].eg, diff.mg, diff.eg);
+        out += line;
+    };
+#define VAZIR_ROW(name, n) row(#name, kWeights.name, t.name, n);
+    VAZIR_EVAL_TERMS(VAZIR_ROW)
+#undef VAZIR_ROW
+    std::snprintf(line, sizeof(line), "%-25s %49d %9d\n", "sum", total.mg, total.eg);
+    out += line;
+    std::snprintf(line, sizeof(line),
+                  "phase %d/24, endgame scale %d/128, halfmove clock %d\n"
+                  "evaluation: %d (white's view), %d (side to move)",
+                  t.phase, t.scale, pos.rule50(), white, pos.sideToMove() == White ? white : -white);
+    out += line;
+    if (pos.isDeadPosition()) out += "\ndead position: the evaluation is exactly 0";
+    return out;
 }
 
 }  // namespace vazir

@@ -1,21 +1,29 @@
 // Static evaluation, in centipawns from the side to move's point of view.
 //
-// For now: tapered middlegame/endgame material and piece-square tables (Ronald
-// Friederich's PeSTO values, a well-tested public set) plus a tempo bonus. The next
-// evaluation issue replaces this with tuned terms.
+// Hand-crafted terms (terms.h) with middlegame/endgame weights (weights.cpp), tapered
+// by game phase, scaled toward a draw for endings that are hard to win, and exactly 0
+// for dead positions. Pawn-structure terms are cached per thread by pawn key.
 #pragma once
 
+#include <string>
+
 #include "core/position.h"
+#include "eval/weights.h"
 
 namespace vazir {
 
 using Score = int;
 
-// Middlegame piece values, also used by move ordering and SEE.
+// Plain piece values for move ordering and SEE (not the evaluation's material weights).
 constexpr Score kPieceValue[kNumPieceTypes] = {0, 100, 320, 330, 500, 950, 0};
 
-constexpr Score kTempo = 10;
-
 Score evaluate(const Position& pos);
+
+// The same evaluation, filling `trace` with the coefficient of every weight (for the
+// tuner and the `eval` command). Returns the score from White's point of view.
+Score evaluateTrace(const Position& pos, EvalTrace& trace);
+
+// A term-by-term table of the evaluation (white and black, middlegame and endgame).
+std::string describeEvaluation(const Position& pos);
 
 }  // namespace vazir

@@ -228,6 +228,14 @@ SearchReport Searcher::makeReport(int pvIndex, int depth, Bound bound) const {
     return r;
 }
 
+void Searcher::updatePv(StackEntry* ss, Move m) {
+    // The PV of this node is m followed by the child's PV (triangular PV table).
+    ss->pv[ss->ply] = m;
+    const StackEntry* child = ss + 1;
+    for (int i = ss->ply + 1; i < child->pvLength; ++i) ss->pv[i] = child->pv[i];
+    ss->pvLength = std::max(child->pvLength, ss->ply + 1);
+}
+
 void Searcher::updateRootMove(Move m, Score score, StackEntry* ss, int moveCount, Score alpha) {
     auto it = std::find_if(rootMoves_.begin(), rootMoves_.end(), [m](const RootMove& rm) { return rm.move == m; });
     if (moveCount == 1 || score > alpha) {
@@ -390,12 +398,7 @@ Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, i
             bestScore = score;
             if (score > alpha) {
                 bestMove = m;
-                if (pvNode && !rootNode) {
-                    ss->pv[ss->ply] = m;
-                    StackEntry* child = ss + 1;
-                    for (int i = ss->ply + 1; i < child->pvLength; ++i) ss->pv[i] = child->pv[i];
-                    ss->pvLength = std::max(child->pvLength, ss->ply + 1);
-                }
+                if (pvNode && !rootNode) updatePv(ss, m);
                 if (score >= beta) {
                     if (quiet) updateQuietStats(pos, ss, m, quiets, quietCount, depth);
                     break;
@@ -456,12 +459,7 @@ Score Searcher::qsearch(Position& pos, StackEntry* ss, Score alpha, Score beta) 
             bestScore = score;
             if (score > alpha) {
                 bestMove = m;
-                if (pvNode) {
-                    ss->pv[ss->ply] = m;
-                    StackEntry* child = ss + 1;
-                    for (int i = ss->ply + 1; i < child->pvLength; ++i) ss->pv[i] = child->pv[i];
-                    ss->pvLength = std::max(child->pvLength, ss->ply + 1);
-                }
+                if (pvNode) updatePv(ss, m);
                 if (score >= beta) break;
                 alpha = score;
             }

@@ -84,6 +84,7 @@ private:
     void makeMove(Position& pos, Move m, StateInfo& st, StackEntry* ss);
     void updateQuietStats(const Position& pos, StackEntry* ss, Move best, const Move* quiets, int quietCount,
                           int depth);
+    static void updatePv(StackEntry* ss, Move m);
     void updateRootMove(Move m, Score score, StackEntry* ss, int moveCount, Score alpha);
     SearchReport makeReport(int pvIndex, int depth, Bound bound) const;
     Move ponderMoveFor(Position& pos, const RootMove& rm);

@@ -8,6 +8,7 @@
 
 #include "core/move_text.h"
 #include "core/perft.h"
+#include "eval/eval.h"
 #include "search/score.h"
 #include "util/text.h"
 #include "version.h"
@@ -70,6 +71,7 @@ bool UciLoop::handleLine(std::string_view raw) {
     else if (cmd == "debug") debug_ = args == "on";
     else if (cmd == "register") {}  // nothing to register
     else if (cmd == "d") emit(engine_.position().fen());
+    else if (cmd == "eval") emit(describeEvaluation(engine_.position()));
     else infoString("unknown command '" + clip(cmd) + "'");
     return true;
 }

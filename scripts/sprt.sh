@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# SPRT between two builds with fastchess (on PATH; not part of this repository).
+# Openings from ../shared/data/openings, each played with both colours.
+#
+# Usage: scripts/sprt.sh <new binary> <base binary> [tc=5+0.05] [elo0=0] [elo1=10] [max rounds=1000]
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+new=$1 base=$2 tc=${3:-5+0.05} elo0=${4:-0} elo1=${5:-10} rounds=${6:-1000}
+command -v fastchess >/dev/null || { echo "fastchess not found on PATH" >&2; exit 2; }
+exec fastchess -engine cmd="$new" name=new -engine cmd="$base" name=base \
+  -each tc="$tc" option.Hash=16 option.Threads=1 \
+  -openings file="$here/../../shared/data/openings/noob_3moves.epd" format=epd order=random -repeat \
+  -games 2 -rounds "$rounds" -concurrency 2 -recover -ratinginterval 20 \
+  -sprt elo0="$elo0" elo1="$elo1" alpha=0.05 beta=0.05

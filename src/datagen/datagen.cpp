@@ -1,0 +1,245 @@
+#include "datagen/datagen.h"
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <set>
+#include <sstream>
+#include <thread>
+#include <vector>
+
+#include "core/move_text.h"
+#include "core/movegen.h"
+#include "engine/game.h"
+#include "search/movepick.h"
+#include "search/search.h"
+
+namespace vazir {
+
+namespace {
+
+std::atomic<bool> gInterrupted{false};
+void onSignal(int) { gInterrupted.store(true); }
+
+// splitmix64: one independent stream per game, from the seed and the game id.
+struct Rng {
+    uint64_t state;
+    uint64_t next() {
+        uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+        return z ^ (z >> 31);
+    }
+    uint64_t below(uint64_t n) { return next() % n; }
+};
+
+std::vector<std::string> readBook(const std::string& path) {
+    std::vector<std::string> fens;
+    if (path.empty()) return fens;
+    std::ifstream in(path);
+    std::string line;
+    while (std::getline(in, line))
+        if (!line.empty() && line[0] != '#') fens.push_back(line.substr(0, line.find(';')));
+    return fens;
+}
+
+// Keeps the complete games of an earlier run: truncates after the last game marker and
+// returns the ids of the games found.
+std::set<uint64_t> resumeFile(const std::string& path) {
+    std::set<uint64_t> done;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return done;
+    std::string line;
+    uint64_t keep = 0, offset = 0;
+    while (std::getline(in, line)) {
+        offset += line.size() + 1;
+        if (in.eof()) break;  // a last line without newline is incomplete
+        uint64_t id = 0;
+        if (std::sscanf(line.c_str(), "# game %lu", &id) == 1) {
+            done.insert(id);
+            keep = offset;
+        }
+    }
+    in.close();
+    std::filesystem::resize_file(path, keep);
+    return done;
+}
+
+struct Shared {
+    explicit Shared(const DatagenConfig& c) : config(c) {}
+    const DatagenConfig& config;
+    std::vector<std::string> book;
+    std::set<uint64_t> done;
+    std::atomic<uint64_t> nextGame{0};
+    std::atomic<uint64_t> gamesPlayed{0}, positions{0};
+    std::mutex fileMutex;
+    std::FILE* out = nullptr;
+};
+
+// Plays game `id` and returns its text block, or "" if interrupted.
+std::string playGame(Shared& shared, uint64_t id, TranspositionTable& tt, Searcher& searcher, uint64_t& kept) {
+    const DatagenConfig& cfg = shared.config;
+    Rng rng{cfg.seed * 0x100000001B3ULL ^ id};
+    tt.clear();
+    searcher.clearHistory();
+
+    // Opening: a book line (or the start position) plus random legal plies; retried
+    // until the random plies leave a game still going.
+    Game game;
+    for (int attempt = 0;; ++attempt) {
+        if (attempt > 100) return "";
+        const std::string fen =
+            shared.book.empty() ? std::string(Position::kStartFen) : shared.book[rng.below(shared.book.size())];
+        if (!game.set(fen, {}, false).ok()) continue;
+        bool alive = true;
+        for (int i = 0; i < cfg.randomPlies && alive; ++i) {
+            MoveList legal;
+            generateMoves<GenType::All>(game.position(), legal);
+            alive = !legal.empty();
+            if (alive) game.play(legal[int(rng.below(uint64_t(legal.size())))]);
+        }
+        if (alive && hasLegalMove(game.position())) break;
+    }
+
+    struct Record {
+        std::string fen;
+        int score;
+    };
+    std::vector<Record> records;
+    double result = 0.5;
+    int decisiveRun = 0, plies = 0;
+    SearchLimits limits;
+    limits.nodes = cfg.nodes;
+    SearchSettings settings;
+    while (true) {
+        if (gInterrupted.load()) return "";
+        Position& pos = game.position();
+        const Color stm = pos.sideToMove();
+        if (!hasLegalMove(pos)) {
+            result = pos.inCheck() ? (stm == White ? 0.0 : 1.0) : 0.5;
+            break;
+        }
+        if (pos.isRepetition(0) || isFiftyMoveDraw(pos) || pos.isDeadPosition()) break;
+
+        SearchResult r = searcher.run(pos, limits, settings, [](const SearchReport&) {});
+        const int whiteScore = stm == White ? r.score : -r.score;
+        if (!pos.inCheck() && !isNoisy(pos, r.best) && !isMateScore(r.score))
+            records.push_back({pos.fen(), whiteScore});
+        // Adjudicate once the score has stayed decisive for several plies.
+        decisiveRun = std::abs(whiteScore) >= cfg.adjudicateScore ? decisiveRun + 1 : 0;
+        if (decisiveRun >= cfg.adjudicatePlies) {
+            result = whiteScore > 0 ? 1.0 : 0.0;
+            break;
+        }
+        game.play(r.best);
+        ++plies;
+    }
+
+    std::ostringstream block;
+    const char* res = result == 1.0 ? "1.0" : result == 0.0 ? "0.0" : "0.5";
+    for (const Record& rec : records) block << rec.fen << " | " << rec.score << " | " << res << "\n";
+    block << "# game " << id << " " << res << " " << plies << "\n";
+    kept = records.size();
+    return block.str();
+}
+
+void worker(Shared& shared) {
+    TranspositionTable tt;
+    if (!tt.resize(16)) return;
+    Searcher searcher(tt);
+    while (!gInterrupted.load()) {
+        const uint64_t id = shared.nextGame.fetch_add(1);
+        if (id >= shared.config.games) break;
+        if (shared.done.count(id)) continue;
+        uint64_t kept = 0;
+        std::string block = playGame(shared, id, tt, searcher, kept);
+        if (block.empty()) break;
+        std::lock_guard lock(shared.fileMutex);
+        std::fwrite(block.data(), 1, block.size(), shared.out);  // whole game in one write
+        std::fflush(shared.out);
+        shared.gamesPlayed.fetch_add(1);
+        shared.positions.fetch_add(kept);
+    }
+}
+
+bool parseNumber(const std::string& s, uint64_t& v) {
+    try {
+        size_t used = 0;
+        v = std::stoull(s, &used);
+        return used == s.size();
+    } catch (...) {
+        return false;
+    }
+}
+
+}  // namespace
+
+std::string parseDatagenArgs(int argc, char** argv, int first, DatagenConfig& c) {
+    for (int i = first; i < argc; ++i) {
+        std::string a = argv[i];
+        size_t eq = a.find('=');
+        if (eq == std::string::npos) return "expected key=value, got '" + a + "'";
+        std::string key = a.substr(0, eq), value = a.substr(eq + 1);
+        uint64_t n = 0;
+        if (key == "output") c.output = value;
+        else if (key == "book") c.book = value;
+        else if (!parseNumber(value, n)) return "'" + key + "' needs a number, got '" + value + "'";
+        else if (key == "games") c.games = n;
+        else if (key == "threads") c.threads = int(std::clamp<uint64_t>(n, 1, 256));
+        else if (key == "nodes") c.nodes = std::max<uint64_t>(n, 1);
+        else if (key == "seed") c.seed = n;
+        else if (key == "randomplies") c.randomPlies = int(std::min<uint64_t>(n, 40));
+        else return "unknown datagen option '" + key + "'";
+    }
+    return "";
+}
+
+int runDatagen(const DatagenConfig& config, std::ostream& log) {
+    Shared shared{config};
+    shared.book = readBook(config.book);
+    if (!config.book.empty() && shared.book.empty()) {
+        log << "datagen: no positions in book '" << config.book << "'" << std::endl;
+        return 2;
+    }
+    shared.done = resumeFile(config.output);
+    shared.out = std::fopen(config.output.c_str(), "ab");
+    if (!shared.out) {
+        log << "datagen: cannot open '" << config.output << "' for writing" << std::endl;
+        return 2;
+    }
+    const uint64_t remaining = config.games - std::min<uint64_t>(config.games, shared.done.size());
+    log << "datagen: " << config.games << " games (" << shared.done.size() << " already in " << config.output << "), "
+        << config.threads << " threads, " << config.nodes << " nodes per move, seed " << config.seed << std::endl;
+    std::signal(SIGINT, onSignal);
+    std::signal(SIGTERM, onSignal);
+
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<std::thread> threads;
+    for (int i = 0; i < config.threads; ++i) threads.emplace_back(worker, std::ref(shared));
+    uint64_t lastGames = ~0ULL;
+    while (shared.gamesPlayed.load() < remaining && !gInterrupted.load()) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        const uint64_t g = shared.gamesPlayed.load();
+        if (g == lastGames) continue;
+        lastGames = g;
+        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const double perSecond = double(shared.positions.load()) / std::max(secs, 1e-3);
+        const double eta = g ? secs / double(g) * double(remaining - g) : 0.0;
+        log << "\rgames " << g << "/" << remaining << "  positions " << shared.positions.load() << "  "
+            << int(perSecond) << " pos/s  about " << int(eta) << " s left   " << std::flush;
+        // Stop polling once every thread has run out of games.
+        if (shared.nextGame.load() >= config.games + uint64_t(config.threads) && g >= remaining) break;
+    }
+    for (std::thread& t : threads) t.join();
+    std::fclose(shared.out);
+    log << "\ndatagen: " << shared.gamesPlayed.load() << " games, " << shared.positions.load() << " positions written"
+        << (gInterrupted.load() ? " (interrupted: run the same command again to resume)" : "") << std::endl;
+    return 0;
+}
+
+}  // namespace vazir

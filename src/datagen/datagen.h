@@ -1,0 +1,37 @@
+// `vazir datagen`: self-play games that produce training positions for the tuner.
+//
+// Output, one line per kept position (plain text, documented in README):
+//     <fen> | <score> | <result>
+// score: the search score in centipawns from White's point of view; result: the game's
+// result from White's point of view, 1.0 / 0.5 / 0.0. After each game's positions comes
+// one line "# game <id> <result> <plies>": a game is complete only with its marker, and
+// resuming truncates the file after the last marker. Games are numbered; game <id> is
+// played from the seed and the id alone, so a fixed seed gives the same games whatever
+// the number of threads, and a resumed run plays exactly the games still missing.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+
+namespace vazir {
+
+struct DatagenConfig {
+    std::string output = "vazir-data.txt";
+    std::string book;          // EPD file of openings; empty = start position
+    uint64_t games = 1000;
+    int threads = 1;
+    uint64_t nodes = 5000;     // node budget per move
+    uint64_t seed = 1;
+    int randomPlies = 8;       // random legal plies after the opening
+    int adjudicateScore = 1500;  // |score| this large ...
+    int adjudicatePlies = 8;     // ... for this many plies in a row ends the game
+};
+
+// Parses "key=value" arguments (output, book, games, threads, nodes, seed, randomplies).
+// Returns an error message, or "".
+std::string parseDatagenArgs(int argc, char** argv, int first, DatagenConfig& config);
+
+int runDatagen(const DatagenConfig& config, std::ostream& log);
+
+}  // namespace vazir
