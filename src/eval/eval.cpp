@@ -166,7 +166,8 @@ private:
                 if (rr >= 3 && rr <= 5 && (pawnAttacks_[c] & squareBB(s)) && !(forwardAdjacent(c, s) & theirPawns))
                     pt == Knight ? term(c, W.knightOutpost, T(knightOutpost), 0)
                                  : term(c, W.bishopOutpost, T(bishopOutpost), 0);
-                if (ownPawns & squareBB(s + pawnPush(c))) term(c, W.minorBehindPawn, T(minorBehindPawn), 0);
+                if (relativeRank(c, s) < 7 && (ownPawns & squareBB(s + pawnPush(c))))
+                    term(c, W.minorBehindPawn, T(minorBehindPawn), 0);
             } else if (pt == Rook || pt == Queen) {
                 const bool open = !(file & (ownPawns | theirPawns)), semiOpen = !(file & ownPawns);
                 if (pt == Rook) {
