@@ -80,6 +80,18 @@ class Session:
             return None
 
 
+def timed_go(position, go, timeout):
+    """Fresh engine: sends `position`, then `go`; returns (bestmove line or None, seconds)."""
+    s = Session()
+    s.send(position)
+    t0 = time.time()
+    s.send(go)
+    line, _ = s.wait_for("bestmove", timeout)
+    took = time.time() - t0
+    s.close()
+    return line, took
+
+
 def legal_moves(fen_or_start, moves=()):
     out, _ = run([f"position {fen_or_start}" + (" moves " + " ".join(moves) if moves else ""), "go perft 1", "quit"])
     return {line.split(":")[0] for line in out.splitlines() if re.match(r"^[a-h][1-8][a-h][1-8][qrbn]?: ", line)}
@@ -135,14 +147,8 @@ def search_checks():
     s.close()
 
     # movetime is honoured.
-    s = Session()
-    s.send("position startpos")
-    t0 = time.time()
-    s.send("go movetime 500")
-    line, _ = s.wait_for("bestmove", 3)
-    took = time.time() - t0
+    line, took = timed_go("position startpos", "go movetime 500", 3)
     check("go movetime 500 answers in 0.4-0.6 s", line is not None and 0.4 <= took <= 0.5 + 0.1 * SLOW, f"{took:.3f}s")
-    s.close()
 
     # nodes limit.
     out, rc = run(["position startpos", "go nodes 20000", "isready", "quit"], timeout=10)
@@ -150,8 +156,7 @@ def search_checks():
     check("go nodes 20000 stops at 20000 nodes", nodes and max(nodes) <= 20000 and "bestmove" in out, str(nodes[-3:]))
 
     # depth limit and searchmoves together.
-    out, rc = run(["position startpos", "go depth 6 searchmoves a2a3 b2b3", "quit"], args=())
-    # run() sends quit right away; use the command-line form, which waits for the search.
+    # The command-line form waits for the search before reading `quit`.
     p = subprocess.run([ENGINE, "position startpos", "go depth 6 searchmoves a2a3 b2b3", "quit"], stdout=subprocess.PIPE, stderr=STDERR_LOG, timeout=20)
     out = p.stdout.decode()
     best = re.findall(r"bestmove (\S+)", out)
@@ -213,13 +218,8 @@ def search_checks():
     s.close()
 
     # movestogo 1 with a small clock.
-    s = Session()
-    s.send("position startpos")
-    t0 = time.time()
-    s.send("go wtime 300 btime 300 movestogo 1")
-    line, _ = s.wait_for("bestmove", 2)
-    check("movestogo 1 with 300 ms stays inside the clock", line is not None and time.time() - t0 < 0.3 * SLOW)
-    s.close()
+    line, took = timed_go("position startpos", "go wtime 300 btime 300 movestogo 1", 2)
+    check("movestogo 1 with 300 ms stays inside the clock", line is not None and took < 0.3 * SLOW, f"{took:.3f}s")
 
     # MultiPV and options through the protocol.
     p = subprocess.run([ENGINE, "setoption name MultiPV value 3", "position startpos", "go depth 5", "quit"],
@@ -296,7 +296,6 @@ def main():
     out, rc = run([f"position startpos moves {moves}", "go perft 2", "quit"])
     check("4000-ply move list", "Nodes searched: 400" in out, out[-200:])
 
-    t0 = time.time()
     out, rc = run([], args=["position startpos", "go perft 3", "quit"])
     check("command-line arguments act as UCI lines", "Nodes searched: 8902" in out and rc == 0, out[-200:])
 

@@ -124,7 +124,6 @@ private:
                 Square s = popLsb(b);
                 PieceType pt = typeOf(pos_.pieceOn(s));
                 Bitboard a = attacksBB(pt, s, occ);
-                attackedTwice_[c] |= attacked_[c] & a;
                 attacked_[c] |= a;
                 attackedBy_[c][pt] |= a;
                 pieceAttacks_[s] = a;
@@ -324,7 +323,7 @@ private:
     const Position& pos_;
     EvalTrace* trace_;
     Pair score_;
-    Bitboard pawnAttacks_[2] = {}, attacked_[2] = {}, attackedTwice_[2] = {}, minorAttacks_[2] = {}, rookAttacks_[2] = {};
+    Bitboard pawnAttacks_[2] = {}, attacked_[2] = {}, minorAttacks_[2] = {}, rookAttacks_[2] = {};
     Bitboard kingZone_[2] = {};
     Bitboard attackedBy_[2][kNumPieceTypes] = {};
     Bitboard pieceAttacks_[kNumSquares];  // filled in init() for every piece but pawns and kings
