@@ -69,4 +69,30 @@ TEST_SUITE("tune") {
         CHECK(src.find("/* material */") != std::string::npos);
         CHECK(src.find("/* tempo */") != std::string::npos);
     }
+
+    TEST_CASE("regularisation holds rarely-seen weights near the start; validation loss is printed") {
+        tune::Dataset d, held;
+        REQUIRE(tune::loadDataset(kSample, 0.5, 1.0, d).empty());
+        REQUIRE(tune::loadDataset(kSample, 0.5, 1.0, held, 50).empty());
+        const std::vector<Pair> start = tune::flatten(kWeights);
+        const double k = tune::fitK(d, start, 2);
+        tune::TrainConfig cfg;
+        cfg.epochs = 5;
+        cfg.batchSize = 64;
+        cfg.threads = 2;
+        std::ostringstream free, held1;
+        const std::vector<Pair> loose = tune::train(d, start, k, cfg, free);
+        cfg.regularization = 1.0;  // far stronger than any data gradient
+        const std::vector<Pair> tight = tune::train(d, start, k, cfg, held1, &held);
+        auto distance = [&](const std::vector<Pair>& w) {
+            long sum = 0;
+            for (size_t i = 0; i < w.size(); ++i) sum += std::abs(w[i].mg - start[i].mg) + std::abs(w[i].eg - start[i].eg);
+            return sum;
+        };
+        MESSAGE("summed |w - start|: unregularised ", distance(loose), ", regularised ", distance(tight));
+        CHECK(distance(loose) > 100);
+        CHECK(distance(tight) * 10 < distance(loose));
+        CHECK(free.str().find("validation") == std::string::npos);
+        CHECK(held1.str().find("validation") != std::string::npos);
+    }
 }

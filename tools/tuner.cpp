@@ -1,10 +1,15 @@
 // Texel tuner for the evaluation weights (see src/tune/tuner.h).
 //
-// Usage: vazir-tuner data=<file> [out=src/eval/weights.cpp] [epochs=100] [batch=16384]
-//                    [lr=1.0] [blend=0.5] [threads=2] [seed=1] [limit=0]
+// Usage: vazir-tuner data=<file>[,<file>...] [out=src/eval/weights.cpp] [epochs=100] [batch=16384]
+//                    [lr=1.0] [blend=0.5] [threads=2] [seed=1] [limit=0] [reg=0] [valid=<file>]
+// Training starts from the weights compiled into the tuner (src/eval/weights.cpp at build
+// time); reg= pulls every weight toward that start (see src/tune/tuner.h); valid= names
+// held-out data whose loss is printed each epoch and is never trained on.
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <sstream>
+#include <stdexcept>
 #include <string>
 
 #include "core/position.h"
@@ -15,12 +20,12 @@ int main(int argc, char** argv) {
     initCore();
     std::map<std::string, std::string> args = {{"out", "src/eval/weights.cpp"}, {"epochs", "100"}, {"batch", "16384"},
                                                {"lr", "1.0"}, {"blend", "0.5"}, {"threads", "2"}, {"seed", "1"},
-                                               {"limit", "0"}};
+                                               {"limit", "0"}, {"reg", "0"}, {"valid", ""}};
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
         size_t eq = a.find('=');
         if (eq == std::string::npos || (!args.count(a.substr(0, eq)) && a.substr(0, eq) != "data")) {
-            std::cerr << "usage: vazir-tuner data=<file> [out=F] [epochs=N] [batch=N] [lr=X] [blend=X] [threads=N] [seed=N] [limit=N]\n";
+            std::cerr << "usage: vazir-tuner data=<file> [out=F] [epochs=N] [batch=N] [lr=X] [blend=X] [threads=N] [seed=N] [limit=N] [reg=X] [valid=F]\n";
             return 2;
         }
         args[a.substr(0, eq)] = a.substr(eq + 1);
@@ -34,18 +39,28 @@ int main(int argc, char** argv) {
         const double blend = std::stod(args["blend"]);
         const std::vector<Pair> start = tune::flatten(kWeights);
 
+        // Every file of a comma-separated list, appended in order.
+        auto loadAll = [&](const std::string& list, tune::Dataset& d) {
+            std::istringstream files(list);
+            for (std::string file; std::getline(files, file, ',');)
+                if (std::string err = tune::loadDataset(file, 1.0, 1.0, d, std::stoul(args["limit"])); !err.empty())
+                    throw std::runtime_error(file + ": " + err);
+        };
+        tune::Dataset data, validation;
+        loadAll(args["data"], data);
+        if (!args["valid"].empty()) loadAll(args["valid"], validation);
+
         // K is fitted on the game results with the starting weights, then the targets
         // are built with it.
-        tune::Dataset resultsOnly;
-        if (std::string err = tune::loadDataset(args["data"], 1.0, 1.0, resultsOnly, std::stoul(args["limit"])); !err.empty()) {
-            std::cerr << "vazir-tuner: " << err << "\n";
-            return 2;
-        }
-        const double k = tune::fitK(resultsOnly, start, threads);
-        tune::Dataset data;
-        (void)tune::loadDataset(args["data"], blend, k, data, std::stoul(args["limit"]));
+        const double k = tune::fitK(data, start, threads);
+        tune::setTargets(data, blend, k);
+        tune::setTargets(validation, blend, k);
         std::cout << data.samples.size() << " positions, " << tune::weightCount() << " weights, K = " << k
-                  << ", starting loss " << tune::loss(data, start, k, threads) << std::endl;
+                  << ", starting loss " << tune::loss(data, start, k, threads);
+        if (!validation.samples.empty())
+            std::cout << ", validation " << validation.samples.size() << " positions loss "
+                      << tune::loss(validation, start, k, threads);
+        std::cout << std::endl;
 
         tune::TrainConfig cfg;
         cfg.epochs = std::stoi(args["epochs"]);
@@ -53,14 +68,18 @@ int main(int argc, char** argv) {
         cfg.learningRate = std::stod(args["lr"]);
         cfg.threads = threads;
         cfg.seed = std::stoull(args["seed"]);
-        std::vector<Pair> tuned = tune::train(data, start, k, cfg, std::cout);
+        cfg.regularization = std::stod(args["reg"]);
+        std::vector<Pair> tuned = tune::train(data, start, k, cfg, std::cout, &validation);
 
         std::ofstream out(args["out"]);
         out << tune::weightsSource(tune::unflatten(tuned),
                                    "Data: " + args["data"] + " (" + std::to_string(data.samples.size()) +
                                        " positions), K " + std::to_string(k) + ", blend " + args["blend"] + ", " +
-                                       args["epochs"] + " epochs, lr " + args["lr"] + ", seed " + args["seed"] + ".");
+                                       args["epochs"] + " epochs, lr " + args["lr"] + ", reg " + args["reg"] + ", seed " + args["seed"] + ".");
         std::cout << "wrote " << args["out"] << std::endl;
+    } catch (const std::runtime_error& e) {
+        std::cerr << "vazir-tuner: " << e.what() << "\n";
+        return 2;
     } catch (const std::exception& e) {
         std::cerr << "vazir-tuner: bad argument (" << e.what() << ")\n";
         return 2;

@@ -101,6 +101,10 @@ std::string loadDataset(const std::string& path, double blend, double k, Dataset
     return "";
 }
 
+void setTargets(Dataset& d, double blend, double k) {
+    for (Sample& s : d.samples) s.target = float(blend * s.result + (1.0 - blend) * sigmoid(k, s.score));
+}
+
 double evaluateSample(const Dataset& d, const Sample& s, const std::vector<double>& mg, const std::vector<double>& eg) {
     double m = 0, e = 0;
     for (uint32_t i = s.firstCoeff; i < s.firstCoeff + s.coeffCount; ++i) {
@@ -160,10 +164,12 @@ double fitK(const Dataset& d, const std::vector<Pair>& weights, int threads) {
     return (lo + hi) / 2;
 }
 
-std::vector<Pair> train(const Dataset& d, std::vector<Pair> weights, double k, const TrainConfig& cfg, std::ostream& log) {
+std::vector<Pair> train(const Dataset& d, std::vector<Pair> weights, double k, const TrainConfig& cfg, std::ostream& log,
+                        const Dataset* validation) {
     const size_t n = weights.size();
     std::vector<double> mg, eg;
     split(weights, mg, eg);
+    const std::vector<double> startMg = mg, startEg = eg;
     std::vector<double> m1(2 * n, 0.0), m2(2 * n, 0.0);  // Adam moments: mg then eg
     constexpr double kBeta1 = 0.9, kBeta2 = 0.999, kEpsilon = 1e-8;
     std::vector<size_t> order(d.samples.size());
@@ -199,6 +205,9 @@ std::vector<Pair> train(const Dataset& d, std::vector<Pair> weights, double k, c
                 double g = 0;
                 for (int t = 0; t < threads; ++t) g += grads[size_t(t)][i];  // fixed order
                 g /= batch;
+                const double prior = i < n ? startMg[i] : startEg[i - n];
+                const double now = i < n ? mg[i] : eg[i - n];
+                g += 2.0 * cfg.regularization * (now - prior);
                 m1[i] = kBeta1 * m1[i] + (1 - kBeta1) * g;
                 m2[i] = kBeta2 * m2[i] + (1 - kBeta2) * g * g;
                 const double mh = m1[i] / (1 - std::pow(kBeta1, double(step)));
@@ -209,7 +218,9 @@ std::vector<Pair> train(const Dataset& d, std::vector<Pair> weights, double k, c
         }
         std::vector<Pair> current(n);
         for (size_t i = 0; i < n; ++i) current[i] = {int(std::lround(mg[i])), int(std::lround(eg[i]))};
-        log << "epoch " << epoch << " loss " << std::setprecision(8) << loss(d, current, k, threads) << std::endl;
+        log << "epoch " << epoch << " loss " << std::setprecision(8) << loss(d, current, k, threads);
+        if (validation && !validation->samples.empty()) log << " validation " << loss(*validation, current, k, threads);
+        log << std::endl;
         weights = current;
     }
     return weights;
