@@ -95,4 +95,20 @@ TEST_SUITE("tune") {
         CHECK(free.str().find("validation") == std::string::npos);
         CHECK(held1.str().find("validation") != std::string::npos);
     }
+
+    TEST_CASE("a written weights file reads back; so does the hand-set file") {
+        std::vector<Pair> back;
+        const std::vector<Pair> flat = tune::flatten(kWeights);
+        REQUIRE(tune::parseWeightsSource(tune::weightsSource(kWeights, "round trip"), back).empty());
+        CHECK(back == flat);
+        std::ifstream in(std::string(VAZIR_TEST_DIR) + "/../tune/handset-weights.cpp");
+        REQUIRE(in);
+        std::stringstream text;
+        text << in.rdbuf();
+        REQUIRE(tune::parseWeightsSource(text.str(), back).empty());
+        CHECK(back.size() == flat.size());
+        CHECK(back[1] == Pair{82, 94});  // the hand-set pawn
+        CHECK(!tune::parseWeightsSource("no weights here", back).empty());
+        CHECK(!tune::parseWeightsSource("kWeights = {{1, 2}, {3}}", back).empty());
+    }
 }

@@ -1,10 +1,11 @@
 // Texel tuner for the evaluation weights (see src/tune/tuner.h).
 //
 // Usage: vazir-tuner data=<file>[,<file>...] [out=src/eval/weights.cpp] [epochs=100] [batch=16384]
-//                    [lr=1.0] [blend=0.5] [threads=2] [seed=1] [limit=0] [reg=0] [valid=<file>]
-// Training starts from the weights compiled into the tuner (src/eval/weights.cpp at build
-// time); reg= pulls every weight toward that start (see src/tune/tuner.h); valid= names
-// held-out data whose loss is printed each epoch and is never trained on.
+//                    [lr=1.0] [blend=0.5] [threads=2] [seed=1] [limit=0] [reg=0] [valid=<file>] [start=<file>]
+// Training starts from the weights in start=<weights .cpp file> (tune/handset-weights.cpp
+// holds the hand-set values), or else from those compiled into the tuner; reg= pulls every
+// weight toward that start (see src/tune/tuner.h); valid= names held-out data whose loss
+// is printed each epoch and is never trained on.
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -20,12 +21,12 @@ int main(int argc, char** argv) {
     initCore();
     std::map<std::string, std::string> args = {{"out", "src/eval/weights.cpp"}, {"epochs", "100"}, {"batch", "16384"},
                                                {"lr", "1.0"}, {"blend", "0.5"}, {"threads", "2"}, {"seed", "1"},
-                                               {"limit", "0"}, {"reg", "0"}, {"valid", ""}};
+                                               {"limit", "0"}, {"reg", "0"}, {"valid", ""}, {"start", ""}};
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
         size_t eq = a.find('=');
         if (eq == std::string::npos || (!args.count(a.substr(0, eq)) && a.substr(0, eq) != "data")) {
-            std::cerr << "usage: vazir-tuner data=<file> [out=F] [epochs=N] [batch=N] [lr=X] [blend=X] [threads=N] [seed=N] [limit=N] [reg=X] [valid=F]\n";
+            std::cerr << "usage: vazir-tuner data=<file> [out=F] [epochs=N] [batch=N] [lr=X] [blend=X] [threads=N] [seed=N] [limit=N] [reg=X] [valid=F] [start=F]\n";
             return 2;
         }
         args[a.substr(0, eq)] = a.substr(eq + 1);
@@ -37,13 +38,22 @@ int main(int argc, char** argv) {
     try {
         const int threads = std::stoi(args["threads"]);
         const double blend = std::stod(args["blend"]);
-        const std::vector<Pair> start = tune::flatten(kWeights);
+        std::vector<Pair> start = tune::flatten(kWeights);
+        if (!args["start"].empty()) {
+            std::ifstream in(args["start"]);
+            if (!in) throw std::runtime_error("cannot open " + args["start"]);
+            std::stringstream text;
+            text << in.rdbuf();
+            if (std::string err = tune::parseWeightsSource(text.str(), start); !err.empty())
+                throw std::runtime_error(args["start"] + ": " + err);
+        }
+        const EvalWeights startWeights = tune::unflatten(start);
 
         // Every file of a comma-separated list, appended in order.
         auto loadAll = [&](const std::string& list, tune::Dataset& d) {
             std::istringstream files(list);
             for (std::string file; std::getline(files, file, ',');)
-                if (std::string err = tune::loadDataset(file, 1.0, 1.0, d, std::stoul(args["limit"])); !err.empty())
+                if (std::string err = tune::loadDataset(file, 1.0, 1.0, d, std::stoul(args["limit"]), startWeights); !err.empty())
                     throw std::runtime_error(file + ": " + err);
         };
         tune::Dataset data, validation;
@@ -75,7 +85,8 @@ int main(int argc, char** argv) {
         out << tune::weightsSource(tune::unflatten(tuned),
                                    "Data: " + args["data"] + " (" + std::to_string(data.samples.size()) +
                                        " positions), K " + std::to_string(k) + ", blend " + args["blend"] + ", " +
-                                       args["epochs"] + " epochs, lr " + args["lr"] + ", reg " + args["reg"] + ", seed " + args["seed"] + ".");
+                                       args["epochs"] + " epochs, lr " + args["lr"] + ", reg " + args["reg"] + ", seed " + args["seed"] +
+                                       (args["start"].empty() ? "" : ", start " + args["start"]) + ".");
         std::cout << "wrote " << args["out"] << std::endl;
     } catch (const std::runtime_error& e) {
         std::cerr << "vazir-tuner: " << e.what() << "\n";

@@ -66,7 +66,8 @@ PawnCache& pawnCache() {
 template <bool Tracing>
 class Evaluator {
 public:
-    Evaluator(const Position& pos, EvalTrace* trace) : pos_(pos), trace_(trace) {}
+    Evaluator(const Position& pos, EvalTrace* trace, const EvalWeights* weights = &kWeights)
+        : pos_(pos), trace_(trace), weights_(weights) {}
 
 #define T(name) (Tracing ? trace_->name : nullptr)
     // White's point of view.
@@ -82,7 +83,7 @@ public:
             kingSafety(c);
             threats(c);
         }
-        term(pos_.sideToMove(), W.tempo, T(tempo), 0);
+        term(pos_.sideToMove(), W().tempo, T(tempo), 0);
 
         int phase = 0;
         for (Bitboard b = pos_.pieces() & ~pos_.pieces(Pawn, King); b;) phase += kPhaseWeight[typeOf(pos_.pieceOn(popLsb(b)))];
@@ -98,7 +99,13 @@ public:
     }
 
 private:
-    static constexpr const EvalWeights& W = kWeights;
+    // The engine evaluates with the compiled-in weights; a trace may be taken under other
+    // weights (the tuner's starting point), because the endgame scale depends on which side
+    // the weights say is ahead.
+    const EvalWeights& W() const {
+        if constexpr (Tracing) return *weights_;
+        else return kWeights;
+    }
 
     // Adds weights[index] * count for colour c (negated for Black) and, when tracing,
     // records the coefficient.
@@ -141,8 +148,8 @@ private:
         for (Bitboard b = pos_.pieces(c); b;) {
             Square s = popLsb(b);
             PieceType pt = typeOf(pos_.pieceOn(s));
-            term(c, W.material, T(material), pt);
-            term(c, W.psqt, T(psqt), (pt - 1) * 64 + relative(c, s));
+            term(c, W().material, T(material), pt);
+            term(c, W().psqt, T(psqt), (pt - 1) * 64 + relative(c, s));
             if (pt == Pawn || pt == King) continue;
 
             const Bitboard a = pieceAttacks_[s];
@@ -152,10 +159,10 @@ private:
                 zoneAttackCount_[c][pt] += popCount(zone);
             }
             switch (pt) {
-            case Knight: term(c, W.knightMobility, T(knightMobility), mobility); break;
-            case Bishop: term(c, W.bishopMobility, T(bishopMobility), mobility); break;
-            case Rook: term(c, W.rookMobility, T(rookMobility), mobility); break;
-            default: term(c, W.queenMobility, T(queenMobility), mobility); break;
+            case Knight: term(c, W().knightMobility, T(knightMobility), mobility); break;
+            case Bishop: term(c, W().bishopMobility, T(bishopMobility), mobility); break;
+            case Rook: term(c, W().rookMobility, T(rookMobility), mobility); break;
+            default: term(c, W().queenMobility, T(queenMobility), mobility); break;
             }
 
             const Bitboard file = fileBB(fileOf(s));
@@ -163,26 +170,26 @@ private:
                 // Outpost: ranks 4-6, defended by a pawn, no enemy pawn can ever chase it.
                 int rr = relativeRank(c, s);
                 if (rr >= 3 && rr <= 5 && (pawnAttacks_[c] & squareBB(s)) && !(forwardAdjacent(c, s) & theirPawns))
-                    pt == Knight ? term(c, W.knightOutpost, T(knightOutpost), 0)
-                                 : term(c, W.bishopOutpost, T(bishopOutpost), 0);
+                    pt == Knight ? term(c, W().knightOutpost, T(knightOutpost), 0)
+                                 : term(c, W().bishopOutpost, T(bishopOutpost), 0);
                 if (relativeRank(c, s) < 7 && (ownPawns & squareBB(s + pawnPush(c))))
-                    term(c, W.minorBehindPawn, T(minorBehindPawn), 0);
+                    term(c, W().minorBehindPawn, T(minorBehindPawn), 0);
             } else if (pt == Rook || pt == Queen) {
                 const bool open = !(file & (ownPawns | theirPawns)), semiOpen = !(file & ownPawns);
                 if (pt == Rook) {
-                    if (open) term(c, W.rookOpenFile, T(rookOpenFile), 0);
-                    else if (semiOpen) term(c, W.rookSemiOpenFile, T(rookSemiOpenFile), 0);
+                    if (open) term(c, W().rookOpenFile, T(rookOpenFile), 0);
+                    else if (semiOpen) term(c, W().rookSemiOpenFile, T(rookSemiOpenFile), 0);
                     if (relativeRank(c, s) == 6 &&
                         (relativeRank(c, pos_.kingSquare(them)) == 7 || (theirPawns & rankBB(rankOf(s)))))
-                        term(c, W.rookOnSeventh, T(rookOnSeventh), 0);
+                        term(c, W().rookOnSeventh, T(rookOnSeventh), 0);
                 } else {
-                    if (open) term(c, W.queenOpenFile, T(queenOpenFile), 0);
-                    else if (semiOpen) term(c, W.queenSemiOpenFile, T(queenSemiOpenFile), 0);
+                    if (open) term(c, W().queenOpenFile, T(queenOpenFile), 0);
+                    else if (semiOpen) term(c, W().queenSemiOpenFile, T(queenSemiOpenFile), 0);
                 }
             }
         }
         const Bitboard bishops = pos_.pieces(c, Bishop);
-        if ((bishops & kDarkSquares) && (bishops & ~kDarkSquares)) term(c, W.bishopPair, T(bishopPair), 0);
+        if ((bishops & kDarkSquares) && (bishops & ~kDarkSquares)) term(c, W().bishopPair, T(bishopPair), 0);
     }
 
     PawnEntry pawnStructure() {
@@ -208,23 +215,23 @@ private:
                 const bool supported = pawnAttacks(them, s) & own;
                 const bool opposed = forwardFile(c, s) & theirs;
                 const bool passed = !opposed && !(forwardAdjacent(c, s) & theirs);
-                if (isolated) term(c, W.isolatedPawn, T(isolatedPawn), 0);
-                if (doubled) term(c, W.doubledPawn, T(doubledPawn), 0);
-                if (phalanx || supported) term(c, W.connectedPawn, T(connectedPawn), rr);
+                if (isolated) term(c, W().isolatedPawn, T(isolatedPawn), 0);
+                if (doubled) term(c, W().doubledPawn, T(doubledPawn), 0);
+                if (phalanx || supported) term(c, W().connectedPawn, T(connectedPawn), rr);
                 // Backward: no friendly pawn level or behind on an adjacent file, and the stop
                 // square is covered by an enemy pawn.
                 const Bitboard behindOrLevel = adj & ~forwardAdjacent(c, s);
                 const Square stop = s + pawnPush(c);
                 if (!isolated && !(own & behindOrLevel) && (pawnAttacks(c, stop) & theirs))
-                    term(c, W.backwardPawn, T(backwardPawn), 0);
+                    term(c, W().backwardPawn, T(backwardPawn), 0);
                 if (passed) {
                     e.passed |= squareBB(s);
-                    term(c, W.passedPawn, T(passedPawn), rr);
+                    term(c, W().passedPawn, T(passedPawn), rr);
                 } else if (!opposed) {
                     // Candidate: the file ahead is free and helpers outnumber sentries.
                     int sentries = popCount(forwardAdjacent(c, s) & theirs);
                     int helpers = popCount(behindOrLevel & own);
-                    if (helpers >= sentries) term(c, W.candidatePawn, T(candidatePawn), rr);
+                    if (helpers >= sentries) term(c, W().candidatePawn, T(candidatePawn), rr);
                 }
             }
         }
@@ -240,11 +247,11 @@ private:
             Square s = popLsb(b);
             const int rr = relativeRank(c, s);
             const Square stop = s + pawnPush(c);
-            if (!pos_.empty(stop)) term(c, W.passedBlocked, T(passedBlocked), rr);
+            if (!pos_.empty(stop)) term(c, W().passedBlocked, T(passedBlocked), rr);
             const Bitboard path = forwardFile(c, s);
-            if (!(path & pos_.pieces()) && !(path & attacked_[them])) term(c, W.passedFreePath, T(passedFreePath), rr);
-            term(c, W.passedOwnKingDistance, T(passedOwnKingDistance), rr, distance(pos_.kingSquare(c), stop));
-            term(c, W.passedEnemyKingDistance, T(passedEnemyKingDistance), rr, distance(pos_.kingSquare(them), stop));
+            if (!(path & pos_.pieces()) && !(path & attacked_[them])) term(c, W().passedFreePath, T(passedFreePath), rr);
+            term(c, W().passedOwnKingDistance, T(passedOwnKingDistance), rr, distance(pos_.kingSquare(c), stop));
+            term(c, W().passedEnemyKingDistance, T(passedEnemyKingDistance), rr, distance(pos_.kingSquare(them), stop));
         }
     }
 
@@ -267,15 +274,15 @@ private:
                 Square p = c == White ? lsb(storm) : Square(63 - std::countl_zero(storm));
                 stormDist = std::min(7, std::abs(rankOf(p) - rankOf(ksq)));
             }
-            term(c, W.kingShelter, T(kingShelter), shelterDist);
-            if (stormDist) term(c, W.kingStorm, T(kingStorm), stormDist);
-            if (!(file & (own | theirs))) term(c, W.kingOpenFile, T(kingOpenFile), 0);
+            term(c, W().kingShelter, T(kingShelter), shelterDist);
+            if (stormDist) term(c, W().kingStorm, T(kingStorm), stormDist);
+            if (!(file & (own | theirs))) term(c, W().kingOpenFile, T(kingOpenFile), 0);
         }
 
         // Attacks on the zone around c's king, counted once two or more pieces join in.
         if (zoneAttackers_[them] >= kKingAttackMinAttackers)
             for (PieceType pt : {Knight, Bishop, Rook, Queen})
-                if (zoneAttackCount_[them][pt]) term(them, W.kingZoneAttack, T(kingZoneAttack), pt, zoneAttackCount_[them][pt]);
+                if (zoneAttackCount_[them][pt]) term(them, W().kingZoneAttack, T(kingZoneAttack), pt, zoneAttackCount_[them][pt]);
 
         // Safe checks: squares from which an enemy piece would check, that it reaches and
         // that c does not defend.
@@ -284,7 +291,7 @@ private:
         const Bitboard rookLines = rookAttacks(ksq, occ), bishopLines = bishopAttacks(ksq, occ);
         const Bitboard checks[kNumPieceTypes] = {0, 0, knightAttacks(ksq), bishopLines, rookLines, rookLines | bishopLines, 0};
         for (PieceType pt : {Knight, Bishop, Rook, Queen})
-            if (int n = popCount(attackedBy_[them][pt] & checks[pt] & safe)) term(them, W.safeCheck, T(safeCheck), pt, n);
+            if (int n = popCount(attackedBy_[them][pt] & checks[pt] & safe)) term(them, W().safeCheck, T(safeCheck), pt, n);
     }
 
     // Threats made by c against the other side's pieces.
@@ -295,10 +302,10 @@ private:
             Square s = popLsb(b);
             const PieceType victim = typeOf(pos_.pieceOn(s));
             const Bitboard sq = squareBB(s);
-            if (victim != Pawn && (pawnAttacks_[c] & sq)) term(c, W.threatByPawn, T(threatByPawn), victim);
-            if (minorAttacks_[c] & sq) term(c, W.threatByMinor, T(threatByMinor), victim);
-            if (rookAttacks_[c] & sq) term(c, W.threatByRook, T(threatByRook), victim);
-            if ((attacked_[c] & sq) && !(attacked_[them] & sq)) term(c, W.hangingPiece, T(hangingPiece), 0);
+            if (victim != Pawn && (pawnAttacks_[c] & sq)) term(c, W().threatByPawn, T(threatByPawn), victim);
+            if (minorAttacks_[c] & sq) term(c, W().threatByMinor, T(threatByMinor), victim);
+            if (rookAttacks_[c] & sq) term(c, W().threatByRook, T(threatByRook), victim);
+            if ((attacked_[c] & sq) && !(attacked_[them] & sq)) term(c, W().hangingPiece, T(hangingPiece), 0);
         }
     }
 #undef T
@@ -322,6 +329,7 @@ private:
 
     const Position& pos_;
     EvalTrace* trace_;
+    const EvalWeights* weights_;
     Pair score_;
     Bitboard pawnAttacks_[2] = {}, attacked_[2] = {}, minorAttacks_[2] = {}, rookAttacks_[2] = {};
     Bitboard kingZone_[2] = {};
@@ -339,10 +347,10 @@ Score evaluate(const Position& pos) {
     return pos.sideToMove() == White ? v : -v;
 }
 
-Score evaluateTrace(const Position& pos, EvalTrace& trace) {
+Score evaluateTrace(const Position& pos, EvalTrace& trace, const EvalWeights& weights) {
     trace = EvalTrace{};
     if (pos.isDeadPosition()) return 0;
-    return Evaluator<true>(pos, &trace).run();
+    return Evaluator<true>(pos, &trace, &weights).run();
 }
 
 std::string describeEvaluation(const Position& pos) {

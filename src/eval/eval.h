@@ -20,8 +20,9 @@ constexpr Score kPieceValue[kNumPieceTypes] = {0, 100, 320, 330, 500, 950, 0};
 Score evaluate(const Position& pos);
 
 // The same evaluation, filling `trace` with the coefficient of every weight (for the
-// tuner and the `eval` command). Returns the score from White's point of view.
-Score evaluateTrace(const Position& pos, EvalTrace& trace);
+// tuner and the `eval` command). Returns the score from White's point of view, under
+// `weights` (the compiled-in ones unless the tuner starts from others).
+Score evaluateTrace(const Position& pos, EvalTrace& trace, const EvalWeights& weights = kWeights);
 
 // A term-by-term table of the evaluation (white and black, middlegame and endgame).
 std::string describeEvaluation(const Position& pos);

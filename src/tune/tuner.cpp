@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <iomanip>
 #include <ostream>
@@ -57,7 +58,8 @@ EvalWeights unflatten(const std::vector<Pair>& flat) {
     return w;
 }
 
-std::string loadDataset(const std::string& path, double blend, double k, Dataset& out, size_t limit) {
+std::string loadDataset(const std::string& path, double blend, double k, Dataset& out, size_t limit,
+                        const EvalWeights& weights) {
     std::ifstream in(path);
     if (!in) return "cannot open " + path;
     std::string line;
@@ -79,7 +81,7 @@ std::string loadDataset(const std::string& path, double blend, double k, Dataset
             return "line " + std::to_string(lineNo) + ": bad score or result";
         }
         EvalTrace t;
-        evaluateTrace(pos, t);
+        evaluateTrace(pos, t, weights);
         Sample s;
         s.firstCoeff = uint32_t(out.coeffs.size());
         size_t index = 0;
@@ -224,6 +226,30 @@ std::vector<Pair> train(const Dataset& d, std::vector<Pair> weights, double k, c
         weights = current;
     }
     return weights;
+}
+
+std::string parseWeightsSource(const std::string& text, std::vector<Pair>& out) {
+    out.clear();
+    size_t at = text.find("kWeights");
+    if (at == std::string::npos) return "no kWeights definition";
+    while (out.size() < weightCount()) {
+        // The next innermost "{a, b}" pair; comments between pairs hold no braces.
+        size_t open = text.find('{', at);
+        if (open == std::string::npos) break;
+        if (text.find('{', open + 1) < text.find('}', open + 1)) {  // an outer brace: step in
+            at = open + 1;
+            continue;
+        }
+        int mg = 0, eg = 0;
+        char close = 0;
+        if (std::sscanf(text.c_str() + open, "{ %d , %d %c", &mg, &eg, &close) != 3 || close != '}')
+            return "malformed pair near offset " + std::to_string(open);
+        out.push_back({mg, eg});
+        at = text.find('}', open) + 1;
+    }
+    if (out.size() != weightCount())
+        return "found " + std::to_string(out.size()) + " pairs, expected " + std::to_string(weightCount());
+    return "";
 }
 
 std::string weightsSource(const EvalWeights& w, const std::string& comment) {

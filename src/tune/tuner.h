@@ -52,9 +52,11 @@ std::vector<Pair> flatten(const EvalWeights& w);
 EvalWeights unflatten(const std::vector<Pair>& flat);
 
 // Reads "<fen> | <score> | <result>" lines (lines starting with '#' are skipped).
-// `blend` is the weight of the game result in the target (1 = result only).
+// `blend` is the weight of the game result in the target (1 = result only). Each trace is
+// taken under `weights` (the tuning run's start: the endgame scale depends on them).
 // Returns an error message, or "".
-std::string loadDataset(const std::string& path, double blend, double k, Dataset& out, size_t limit = 0);
+std::string loadDataset(const std::string& path, double blend, double k, Dataset& out, size_t limit = 0,
+                        const EvalWeights& weights = kWeights);
 
 // Rebuilds every sample's target from its result and score (after K is known).
 void setTargets(Dataset& d, double blend, double k);
@@ -81,6 +83,10 @@ struct TrainConfig {
 // `validation` when it is given and not empty); returns the tuned weights.
 std::vector<Pair> train(const Dataset& d, std::vector<Pair> weights, double k, const TrainConfig& cfg, std::ostream& log,
                         const Dataset* validation = nullptr);
+
+// Reads the weights back from such a source file (the {mg, eg} pairs after "kWeights",
+// in term order). Returns an error message, or "".
+std::string parseWeightsSource(const std::string& text, std::vector<Pair>& out);
 
 // The weights as a C++ source file defining kWeights (the format of eval/weights.cpp).
 std::string weightsSource(const EvalWeights& w, const std::string& comment);
