@@ -1,6 +1,6 @@
 // Evaluation weights, written by the tuner (tools/tuner.cpp).
 // Data: selfplay-1.txt,s2-train.txt (1853684 positions), K 0.744915, blend 0.5, 30 epochs, lr 1.0, reg 1e-9, seed 1, start tune/handset-weights.cpp.
-// Reproduce: README, "Evaluation and tuning pipeline" (the same command writes this file byte for byte from line 3 on).
+// Reproduce: README, "Evaluation and tuning pipeline" (that command writes this file; only these comment lines differ).
 #include "eval/weights.h"
 
 namespace vazir {
