@@ -122,7 +122,7 @@ def search_checks():
     time.sleep(0.5)
     t0 = time.time()
     s.send("stop")
-    line, waited = s.wait_for("bestmove", 2)
+    line, waited = s.wait_for("bestmove", 2 * SLOW)
     latency = time.time() - t0
     check("stop after go infinite gives bestmove within 100 ms", line is not None and latency < 0.1 * SLOW, f"{latency:.3f}s")
     best = line.split()[1] if line else ""
@@ -142,7 +142,7 @@ def search_checks():
     line, _ = s.wait_for("bestmove", 1.0)
     check("go infinite holds bestmove even after finding mate", line is None)
     s.send("stop")
-    line, _ = s.wait_for("bestmove", 2)
+    line, _ = s.wait_for("bestmove", 2 * SLOW)
     check("... and sends it on stop", line is not None and line.split()[1] == "d1d8", str(line))
     s.close()
 
@@ -171,7 +171,7 @@ def search_checks():
     check("go ponder sends no bestmove before ponderhit", line is None)
     t0 = time.time()
     s.send("ponderhit")
-    line, _ = s.wait_for("bestmove", 3)
+    line, _ = s.wait_for("bestmove", 3 * SLOW)
     took = time.time() - t0
     check("ponderhit then bestmove within the move's time", line is not None and took < 1.1 * SLOW, f"{took:.3f}s {line}")
     s.close()
@@ -182,7 +182,7 @@ def search_checks():
     s.send("go ponder wtime 100000 btime 100000")
     time.sleep(0.3)
     s.send("stop")
-    line, waited = s.wait_for("bestmove", 1)
+    line, waited = s.wait_for("bestmove", 1 * SLOW)
     check("go ponder + stop gives a bestmove", line is not None)
     s.close()
 
@@ -208,7 +208,7 @@ def search_checks():
         s.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
         t0 = time.time()
         s.send("go wtime 50 btime 50")
-        line, _ = s.wait_for("bestmove", 2)
+        line, _ = s.wait_for("bestmove", 2 * SLOW)
         worst = max(worst, time.time() - t0)
         if not line:
             ok = False

@@ -292,4 +292,49 @@ TEST_SUITE("options") {
         CHECK(engine.chess960());
         CHECK(OptionRegistry::describe(engine.options().all()[0]) == "option name Hash type spin default 16 min 1 max 65536");
     }
+
+    TEST_CASE("a stop or ponderhit sent right after go is never lost") {
+        // Before Searcher::prepare, the worker could reset the flags after the command had
+        // already set them, and a ponder search then ran on forever (this test hung).
+        int bestMoves = 0;
+        Engine engine({[](const SearchReport&) {}, [&](Move, Move) { ++bestMoves; }, [](const std::string&) {}});
+        REQUIRE(engine.setPosition(std::string(Position::kStartFen), {}).ok());
+        SearchLimits ponder;
+        ponder.ponder = true;
+        ponder.time[White] = ponder.time[Black] = 100;
+        for (int i = 0; i < 100; ++i) {
+            engine.go(ponder);
+            if (i % 2) engine.stop();
+            else engine.ponderhit();  // then the 100 ms clock ends the search by itself
+            engine.waitForSearch();
+        }
+        CHECK(bestMoves == 100);
+    }
+
+    TEST_CASE("a stop or ponderhit made between prepare and run is kept") {
+        // The engine prepares on the command thread and runs on the worker; whatever the
+        // command thread did in between must survive run()'s start. Without that a ponder
+        // search stopped (or ponderhit on a 100 ms clock) before run() began never ended.
+        TranspositionTable tt;
+        REQUIRE(tt.resize(1));
+        Searcher searcher(tt);
+        Position pos;
+        StateInfo st;
+        REQUIRE(pos.setFromFen(Position::kStartFen, false, st).ok());
+        SearchLimits ponder;
+        ponder.ponder = true;
+        ponder.time[White] = ponder.time[Black] = 100;
+        auto noInfo = [](const SearchReport&) {};
+
+        searcher.prepare(true);
+        searcher.stop();
+        SearchResult stopped = searcher.run(pos, ponder, SearchSettings{}, noInfo);
+        CHECK(stopped.best != Move::none());
+
+        searcher.prepare(true);
+        searcher.ponderhit();
+        SearchResult hit = searcher.run(pos, ponder, SearchSettings{}, noInfo);  // the clock ends it
+        CHECK(hit.best != Move::none());
+        MESSAGE("after ponderhit the search reached depth ", hit.depth);
+    }
 }

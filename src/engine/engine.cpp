@@ -65,6 +65,7 @@ void Engine::go(const SearchLimits& limits) {
         ponderhitReceived_ = false;
         searching_ = true;
     }
+    searcher_.prepare(limits.ponder);  // here, not on the worker: see Searcher::prepare
     // The worker gets its own copy of the settings: a setoption during the search must
     // not race with it.
     worker_ = std::thread([this, limits, settings = settings_] {

@@ -68,6 +68,13 @@ Searcher::Searcher(TranspositionTable& tt) : tt_(tt), history_(std::make_unique<
     history_->clear();
 }
 
+void Searcher::prepare(bool ponder) {
+    startNs_.store(nowNs());
+    stop_.store(false);
+    pondering_.store(ponder);
+    prepared_ = true;
+}
+
 void Searcher::ponderhit() {
     startNs_.store(nowNs());
     pondering_.store(false);
@@ -93,9 +100,8 @@ void Searcher::makeMove(Position& pos, Move m, StateInfo& st, StackEntry* ss) {
 
 SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const SearchSettings& settings,
                            const std::function<void(const SearchReport&)>& onInfo) {
-    startNs_.store(nowNs());
-    stop_.store(false);
-    pondering_.store(limits.ponder);
+    if (!prepared_) prepare(limits.ponder);
+    prepared_ = false;
     limits_ = limits;
     budget_ = computeTimeBudget(limits, pos.sideToMove(), settings.moveOverheadMs);
     nodes_ = 0;

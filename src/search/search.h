@@ -54,6 +54,11 @@ public:
     SearchResult run(Position& pos, const SearchLimits& limits, const SearchSettings& settings,
                      const std::function<void(const SearchReport&)>& onInfo);
 
+    // Resets the clock and the stop and ponder flags for the next run(). A caller that
+    // runs the search on another thread calls it before starting that thread, so a stop
+    // or ponderhit sent right after `go` cannot be wiped out by the search starting late
+    // (run() prepares by itself when nobody did).
+    void prepare(bool ponder);
     void stop() { stop_.store(true, std::memory_order_relaxed); }
     // The opponent played the expected move: from now on the clock counts.
     void ponderhit();
@@ -92,6 +97,7 @@ private:
     TranspositionTable& tt_;
     std::unique_ptr<SearchHistory> history_;
     std::atomic<bool> stop_{false};
+    bool prepared_ = false;  // prepare() ran for the coming run()
     std::atomic<bool> pondering_{false};
     std::atomic<int64_t> startNs_{0};  // steady-clock time the clock started (ponderhit resets it)
 
