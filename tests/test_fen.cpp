@@ -81,6 +81,21 @@ TEST_SUITE("fen") {
         CHECK(pos.epSquare() == E3);
     }
 
+    TEST_CASE("an en passant square no pawn can legally use is dropped (pin, unanswered check)") {
+        Position pos;
+        StateInfo st;
+        // b5xc6 would leave both pawns' rank open between the king on a5 and the rook on h5.
+        REQUIRE(pos.setFromFen("8/8/8/KPp4r/8/8/8/7k w - c6 0 2", false, st).ok());
+        CHECK(pos.fen() == "8/8/8/KPp4r/8/8/8/7k w - - 0 2");
+        CHECK(pos.epSquare() == NoSquare);
+        // d7-d5 uncovered the bishop's check on g4; exd6 does not answer it.
+        REQUIRE(pos.setFromFen("2b1k3/8/8/3pP3/6K1/8/8/8 w - d6 0 2", false, st).ok());
+        CHECK(pos.fen() == "2b1k3/8/8/3pP3/6K1/8/8/8 w - - 0 2");
+        // ...but a capture that removes the checking pawn itself is kept.
+        REQUIRE(pos.setFromFen("4k3/8/8/3pP3/4K3/8/8/8 w - d6 0 2", false, st).ok());
+        CHECK(pos.epSquare() == D6);
+    }
+
     TEST_CASE("Shredder-FEN and X-FEN castling letters in Chess960") {
         Position pos;
         StateInfo st;

@@ -105,6 +105,40 @@ TEST_SUITE("position") {
         CHECK(q.sideToMove() == Black);
     }
 
+    TEST_CASE("a double step whose e.p. capture is illegal gives the key and FEN of the position without it") {
+        struct Case {
+            const char* before;
+            const char* move;
+            const char* after;  // the same position written without an e.p. square
+        };
+        const Case cases[] = {
+            {"8/2p4k/8/KP5r/8/8/8/8 b - - 0 1", "c7c5", "8/7k/8/KPp4r/8/8/8/8 w - - 0 2"},       // pinned along the rank
+            {"2b1k3/3p4/8/4P3/6K1/8/8/8 b - - 0 1", "d7d5", "2b1k3/8/8/3pP3/6K1/8/8/8 w - - 0 2"},  // discovered check
+        };
+        for (const Case& c : cases) {
+            Game g;
+            Position& pos = setPos(g, c.before, {c.move});
+            CHECK(pos.fen() == c.after);
+            CHECK(pos.epSquare() == NoSquare);
+            Game h;
+            CHECK(pos.key() == setPos(h, c.after).key());
+            CHECK(pos.key() == pos.computeKey());
+        }
+        // A legal capture keeps its square.
+        Game g;
+        Position& pos = setPos(g, "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1", {"d7d5"});
+        CHECK(pos.fen() == "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2");
+    }
+
+    TEST_CASE("repetition is found through a double step whose e.p. capture is illegal") {
+        // After c7-c5 the pinned b-pawn cannot take: the position after the knights' dance
+        // is the same one (same moves possible) and occurs a third time.
+        Game g;
+        Position& pos = setPos(g, "8/2p4k/1n6/KP5r/8/8/8/6N1 b - - 0 1",
+                               {"c7c5", "g1f3", "b6d7", "f3g1", "d7b6", "g1f3", "b6d7", "f3g1", "d7b6"});
+        CHECK(pos.isRepetition(1));
+    }
+
     TEST_CASE("castling rights are part of the repeated position") {
         Game g;
         // The rook goes out and back: same placement, but White has lost the right to castle short.

@@ -7,6 +7,7 @@
 
 #include "core/move_text.h"
 #include "engine/engine.h"
+#include "search/movepick.h"
 #include "search/score.h"
 #include "search/timeman.h"
 #include "search/tt.h"
@@ -217,6 +218,56 @@ TEST_SUITE("tt") {
         CHECK(!tt.probe(99, 0, d));
     }
 
+    // Keys that differ only in their low 16 bits share a cluster (the cluster index is
+    // taken from the high bits) but are told apart inside it.
+    Key clusterMate(int i) { return 0x5A5A5A5A5A5A0000ULL | Key(0x1111 * (i + 1)); }
+
+    TEST_CASE("replacement: entries of an earlier search make room, current deep ones stay") {
+        TranspositionTable tt;
+        REQUIRE(tt.resize(1));
+        Position pos;
+        const Move m = uciToMove(pos, "e2e4");
+        TTData d;
+        tt.store(clusterMate(0), 0, 1, 0, BoundLower, 12, m);  // deep, but from the previous search
+        tt.newSearch();
+        tt.store(clusterMate(1), 0, 2, 0, BoundLower, 6, m);
+        tt.store(clusterMate(2), 0, 3, 0, BoundLower, 7, m);
+        tt.store(clusterMate(3), 0, 4, 0, BoundLower, 5, m);  // the cluster is full: someone goes
+        CHECK_MESSAGE(!tt.probe(clusterMate(0), 0, d), "the old entry should have made room");
+        for (int i = 1; i <= 3; ++i) CHECK_MESSAGE(tt.probe(clusterMate(i), 0, d), "current entry ", i, " evicted");
+
+        // Among current entries the shallowest goes.
+        tt.store(clusterMate(4), 0, 5, 0, BoundLower, 8, m);
+        CHECK(!tt.probe(clusterMate(3), 0, d));
+        CHECK(tt.probe(clusterMate(1), 0, d));
+        CHECK(tt.probe(clusterMate(2), 0, d));
+        CHECK(tt.probe(clusterMate(4), 0, d));
+    }
+
+    TEST_CASE("a shallow store never overwrites a deeper entry of the current search") {
+        TranspositionTable tt;
+        REQUIRE(tt.resize(1));
+        Position pos;
+        const Move m = uciToMove(pos, "g1f3");
+        const Key key = 0xFEEDFACECAFEBEEFULL;
+        TTData d;
+        tt.store(key, 0, 50, 10, BoundLower, 10, m);
+        tt.store(key, 0, 20, 10, BoundExact, 0, Move::none());  // a qsearch result
+        REQUIRE(tt.probe(key, 0, d));
+        CHECK(d.depth == 10);
+        CHECK(d.score == 50);
+        CHECK(d.bound == BoundLower);
+        tt.store(key, 0, 30, 10, BoundUpper, 9, m);  // nearly as deep: replaces
+        REQUIRE(tt.probe(key, 0, d));
+        CHECK(d.depth == 9);
+        // In the next search the old deep entry gives way even to a shallow store.
+        tt.newSearch();
+        tt.store(key, 0, 25, 10, BoundExact, 0, Move::none());
+        REQUIRE(tt.probe(key, 0, d));
+        CHECK(d.depth == 0);
+        CHECK(d.move == m);  // the move is kept when the store has none
+    }
+
     TEST_CASE("an impossible size is refused and the old table kept") {
         TranspositionTable tt;
         REQUIRE(tt.resize(2));
@@ -336,5 +387,44 @@ TEST_SUITE("options") {
         SearchResult hit = searcher.run(pos, ponder, SearchSettings{}, noInfo);  // the clock ends it
         CHECK(hit.best != Move::none());
         MESSAGE("after ponderhit the search reached depth ", hit.depth);
+    }
+}
+
+TEST_SUITE("search") {
+    // The counter move is written under the piece that made the previous move; after a
+    // promotion or a castling that piece no longer stands on the target square, and the
+    // reader must still find it.
+    TEST_CASE("counter moves are found after a promotion and after castling") {
+        struct Case {
+            const char* fen;
+            const char* previous;  // the move just played, from the FEN
+            Piece mover;
+            const char* reply;
+        };
+        const Case cases[] = {
+            {"8/4P2k/8/8/8/8/6p1/K7 w - - 0 1", "e7e8q", WPawn, "h7h6"},
+            {"r3k2r/pppq1ppp/8/8/8/8/PPP2PPP/R3K2R w KQkq - 0 1", "e1g1", WKing, "e8c8"},
+        };
+        for (const Case& c : cases) {
+            Position pos;
+            StateInfo root, st;
+            REQUIRE(pos.setFromFen(c.fen, false, root).ok());
+            const Move previous = uciToMove(pos, c.previous);
+            REQUIRE(previous != Move::none());
+            pos.doMove(previous, st);
+            const Move reply = uciToMove(pos, c.reply);
+            REQUIRE(reply != Move::none());
+            auto history = std::make_unique<SearchHistory>();
+            history->clear();
+            history->setCounterMove(c.mover, previous, reply);
+            MovePicker picker(pos, Move::none(), *history, 1, previous, c.mover);
+            bool found = false;
+            for (Move m = picker.next(); m != Move::none(); m = picker.next())
+                if (m == reply) {
+                    found = true;
+                    CHECK_MESSAGE(picker.lastScore() == MovePicker::kCounterScore, std::string(c.fen));
+                }
+            CHECK(found);
+        }
     }
 }

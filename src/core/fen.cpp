@@ -136,6 +136,7 @@ ParseResult Position::setFromFen(std::string_view fen, bool chess960, StateInfo&
         }
     }
 
+    Square epCandidate = NoSquare;
     // 4. En passant square: must be behind a pawn that has just moved two squares.
     if (f[3] != "-") {
         std::string_view e = f[3];
@@ -148,7 +149,7 @@ ParseResult Position::setFromFen(std::string_view fen, bool chess960, StateInfo&
         Square pawnSq = ep + pawnPush(mover), origin = ep - pawnPush(mover);
         if (p.pieceOn(pawnSq) != makePiece(mover, Pawn) || !p.empty(ep) || !p.empty(origin))
             return {"en passant square " + std::string(e) + " but no pawn can have just moved two squares"};
-        if (pawnAttacks(mover, ep) & p.pieces(p.side_, Pawn)) st.epSquare = ep;  // else irrelevant: dropped
+        epCandidate = ep;  // kept below only if a capture is legal
     }
 
     // 5./6. Clocks (optional; default "0 1").
@@ -161,6 +162,7 @@ ParseResult Position::setFromFen(std::string_view fen, bool chess960, StateInfo&
 
     st.checkers = p.attackersTo(p.kingSquare(p.side_), p.pieces()) & p.pieces(~p.side_);
     if (popCount(st.checkers) > 2) return {"the side to move is in check from more than two pieces"};
+    if (epCandidate != NoSquare) st.epSquare = p.usableEnPassant(epCandidate);  // else not part of the position
 
     // Success: commit.
     copyFrom(p);

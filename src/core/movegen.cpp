@@ -62,18 +62,6 @@ struct CountSink {
     void addPromotionTargets(Bitboard targets) { count += 4 * popCount(targets); }
 };
 
-// En passant can expose the king along the rank (both pawns leave it) or a diagonal;
-// test the position after the capture directly, it is rare enough.
-bool enPassantIsLegal(const Position& pos, Color us, Square from, Square to, Square ksq) {
-    const Color them = ~us;
-    Square capSq = to - pawnPush(us);
-    Bitboard occ = (pos.pieces() ^ squareBB(from) ^ squareBB(capSq)) | squareBB(to);
-    if (rookAttacks(ksq, occ) & pos.pieces(them, Rook, Queen)) return false;
-    if (bishopAttacks(ksq, occ) & pos.pieces(them, Bishop, Queen)) return false;
-    // A remaining knight or pawn checker (other than the captured pawn) is not resolved.
-    return !(pos.checkers() & pos.pieces(Knight, Pawn) & ~squareBB(capSq));
-}
-
 template <Color Us, GenType Type, class Sink>
 void generatePawnMoves(const Position& pos, Sink& out, Bitboard pinned, Bitboard checkMask, Square ksq) {
     constexpr Color Them = ~Us;
@@ -130,7 +118,7 @@ void generatePawnMoves(const Position& pos, Sink& out, Bitboard pinned, Bitboard
         if (Square ep = pos.epSquare(); ep != NoSquare) {
             for (Bitboard b = pawnAttacks(Them, ep) & pawns; b;) {
                 Square from = popLsb(b);
-                if (enPassantIsLegal(pos, Us, from, ep, ksq)) out.add(Move(from, ep, MoveKind::EnPassant));
+                if (pos.enPassantIsLegal(from, ep)) out.add(Move(from, ep, MoveKind::EnPassant));
             }
         }
     }

@@ -175,6 +175,7 @@ void Position::doMove(Move m, StateInfo& ns) {
     if (prev->epSquare != NoSquare) key ^= zobrist::enPassant[fileOf(prev->epSquare)];
 
     Piece captured = NoPiece;
+    Square epCandidate = NoSquare;
     if (m.kind() == MoveKind::Castling) {
         const Piece rook = makePiece(us, Rook);
         const Square kingTo = castlingKingTarget(us, from, to), rookTo = castlingRookTarget(us, from, to);
@@ -200,13 +201,7 @@ void Position::doMove(Move m, StateInfo& ns) {
             ns.rule50 = 0;
             ns.pawnKey ^= zobrist::psq[pc][from] ^ zobrist::psq[pc][to];
             if ((int(to) ^ int(from)) == 16) {
-                // Record en passant only when a capture is at least pseudo-legal, so that
-                // positions differing by a useless e.p. square hash the same.
-                Square ep = from + pawnPush(us);
-                if (pawnAttacks(us, ep) & pieces(them, Pawn)) {
-                    ns.epSquare = ep;
-                    key ^= zobrist::enPassant[fileOf(ep)];
-                }
+                epCandidate = from + pawnPush(us);  // kept below only if a capture is legal
             } else if (m.kind() == MoveKind::Promotion) {
                 const Piece promo = makePiece(us, m.promotion());
                 removePiece(to);
@@ -224,10 +219,29 @@ void Position::doMove(Move m, StateInfo& ns) {
     }
 
     ns.captured = captured;
-    ns.key = key;
     side_ = them;
     ns.checkers = attackersTo(kingSquare(them), pieces()) & pieces(us);
+    // Legality needs the new position's checkers, so the e.p. square is settled last.
+    if (epCandidate != NoSquare && (ns.epSquare = usableEnPassant(epCandidate)) != NoSquare)
+        key ^= zobrist::enPassant[fileOf(ns.epSquare)];
+    ns.key = key;
     computeRepetition();
+}
+
+bool Position::enPassantIsLegal(Square from, Square epTarget) const {
+    const Color us = side_, them = ~us;
+    const Square ksq = kingSquare(us);
+    const Square capSq = epTarget - pawnPush(us);
+    const Bitboard occ = (pieces() ^ squareBB(from) ^ squareBB(capSq)) | squareBB(epTarget);
+    if (rookAttacks(ksq, occ) & pieces(them, Rook, Queen)) return false;
+    if (bishopAttacks(ksq, occ) & pieces(them, Bishop, Queen)) return false;
+    return !(checkers() & pieces(Knight, Pawn) & ~squareBB(capSq));
+}
+
+Square Position::usableEnPassant(Square ep) const {
+    for (Bitboard b = pawnAttacks(~side_, ep) & pieces(side_, Pawn); b;)
+        if (enPassantIsLegal(popLsb(b), ep)) return ep;
+    return NoSquare;
 }
 
 void Position::undoMove(Move m) {

@@ -21,7 +21,11 @@ struct StateInfo {
     int rule50 = 0;         // halfmove clock: plies since the last capture or pawn move
     int pliesFromNull = 0;  // plies since the last null move or the root FEN (repetition bound)
     uint8_t castlingRights = NoCastling;
-    Square epSquare = NoSquare;  // set only when a pawn of the side to move attacks it
+    // Set only when the side to move has a legal en passant capture: FIDE counts two
+    // positions as the same only when the same moves are possible, so a square no pawn
+    // can legally use (pinned, or the capture leaves the king in check) is not part of
+    // the position, its key or its FEN.
+    Square epSquare = NoSquare;
 
     // Computed by doMove().
     Key key = 0;
@@ -94,6 +98,11 @@ public:
     Bitboard attackersTo(Square s, Bitboard occupied) const;
     bool attackedBy(Color attacker, Square s, Bitboard occupied) const;
 
+    // Is the en passant capture from `from` to `epTarget` legal for the side to move?
+    // (Both pawns leave the board line, which can uncover a slider; a knight or pawn
+    // checker other than the captured pawn is not answered.)
+    bool enPassantIsLegal(Square from, Square epTarget) const;
+
     // Does the legal move m give check (directly, by discovery, by castling rook, by
     // promotion or en passant)? Lets the search spare checking moves from pruning.
     bool givesCheck(Move m) const;
@@ -126,6 +135,8 @@ private:
     void movePiece(Square from, Square to);
     void addCastlingRight(Color c, Square rookFrom);
     void computeRepetition();
+    // The e.p. square behind a double step just made, if the side to move can use it.
+    Square usableEnPassant(Square ep) const;
 
     Piece board_[kNumSquares];
     Bitboard byType_[kNumPieceTypes];  // [0] = all pieces

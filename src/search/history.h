@@ -27,6 +27,16 @@ struct SearchHistory {
     static int bonusFor(int depth) { return std::min(16 * depth * depth + 32 * depth + 16, 1200); }
 
     int quietScore(Color c, Move m) const { return butterfly[c][m.from()][m.to()]; }
+
+    // The counter move is keyed by the piece that made the previous move (as it stood
+    // before moving: the pawn of a promotion, the king of a castling) and that move's
+    // target square; writer and reader both go through here so the key is the same.
+    Move counterMove(Piece previousPiece, Move previous) const {
+        return previous.isOk() && previousPiece != NoPiece ? counter[previousPiece][previous.to()] : Move::none();
+    }
+    void setCounterMove(Piece previousPiece, Move previous, Move reply) {
+        if (previous.isOk() && previousPiece != NoPiece) counter[previousPiece][previous.to()] = reply;
+    }
 };
 
 }  // namespace vazir

@@ -10,9 +10,10 @@ bool isCapture(const Position& pos, Move m) {
 
 bool isNoisy(const Position& pos, Move m) { return m.kind() == MoveKind::Promotion || isCapture(pos, m); }
 
-MovePicker::MovePicker(const Position& pos, Move ttMove, const SearchHistory& history, int ply, Move previousMove) {
+MovePicker::MovePicker(const Position& pos, Move ttMove, const SearchHistory& history, int ply, Move previousMove,
+                       Piece previousPiece) {
     generateMoves<GenType::All>(pos, moves_);
-    score(pos, ttMove, history, ply, previousMove);
+    score(pos, ttMove, history, ply, previousMove, previousPiece);
 }
 
 MovePicker::MovePicker(const Position& pos, Move ttMove, const SearchHistory& history) {
@@ -26,14 +27,14 @@ MovePicker::MovePicker(const Position& pos, Move ttMove, const SearchHistory& hi
             if (m.kind() != MoveKind::Promotion || m.promotion() == Queen) moves_.data()[n++] = m;
         moves_.setSize(n);
     }
-    score(pos, ttMove, history, kMaxPly, Move::none());
+    score(pos, ttMove, history, kMaxPly, Move::none(), NoPiece);
 }
 
-void MovePicker::score(const Position& pos, Move ttMove, const SearchHistory& history, int ply, Move previousMove) {
+void MovePicker::score(const Position& pos, Move ttMove, const SearchHistory& history, int ply, Move previousMove,
+                       Piece previousPiece) {
     const Color us = pos.sideToMove();
     const Move* killers = ply < kMaxPly ? history.killers[ply] : nullptr;
-    Move counter = Move::none();
-    if (previousMove.isOk()) counter = history.counter[pos.pieceOn(previousMove.to())][previousMove.to()];
+    const Move counter = history.counterMove(previousPiece, previousMove);
 
     for (int i = 0; i < moves_.size(); ++i) {
         const Move m = moves_[i];

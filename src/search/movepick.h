@@ -16,8 +16,10 @@ namespace vazir {
 
 class MovePicker {
 public:
-    // Main search: all legal moves (evasions when in check).
-    MovePicker(const Position& pos, Move ttMove, const SearchHistory& history, int ply, Move previousMove);
+    // Main search: all legal moves (evasions when in check). `previousPiece` is the piece
+    // that made `previousMove` (the counter-move table's key, as when it was written).
+    MovePicker(const Position& pos, Move ttMove, const SearchHistory& history, int ply, Move previousMove,
+               Piece previousPiece);
     // Quiescence: captures and queen promotions only, or all evasions when in check.
     MovePicker(const Position& pos, Move ttMove, const SearchHistory& history);
 
@@ -34,7 +36,8 @@ public:
     static constexpr int kBadNoisyScore = -(1 << 28);
 
 private:
-    void score(const Position& pos, Move ttMove, const SearchHistory& history, int ply, Move previousMove);
+    void score(const Position& pos, Move ttMove, const SearchHistory& history, int ply, Move previousMove,
+               Piece previousPiece);
 
     MoveList moves_;
     int scores_[kMaxMoves];

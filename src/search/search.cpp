@@ -267,8 +267,7 @@ void Searcher::updateQuietStats(const Position& pos, StackEntry* ss, Move best, 
         h.killers[ss->ply][1] = h.killers[ss->ply][0];
         h.killers[ss->ply][0] = best;
     }
-    const Move prev = (ss - 1)->currentMove;
-    if (prev.isOk()) h.counter[(ss - 1)->movedPiece][prev.to()] = best;
+    h.setCounterMove((ss - 1)->movedPiece, (ss - 1)->currentMove, best);
 }
 
 Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, int depth, bool cutNode) {
@@ -336,7 +335,7 @@ Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, i
     // important than its depth says, and the shallower search will supply a move.
     if (!ttMove.isOk() && depth >= kIirMinDepth && (pvNode || cutNode)) --depth;
 
-    MovePicker picker(pos, ttMove, *history_, ss->ply, (ss - 1)->currentMove);
+    MovePicker picker(pos, ttMove, *history_, ss->ply, (ss - 1)->currentMove, (ss - 1)->movedPiece);
     Move quiets[kMaxMoves];
     int quietCount = 0, moveCount = 0;
     Score bestScore = -kInfinite;

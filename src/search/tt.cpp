@@ -61,7 +61,9 @@ void TranspositionTable::store(Key key, int ply, Score score, Score eval, Bound 
     }
     if (target) {
         if (move == Move::none()) move = Move::fromRaw(target->move);
-        bool replace = bound == BoundExact || depth + kDepthOffset + 3 > target->depth8 || age(*target) > 0;
+        // A shallower search of the same position (a qsearch store, say) must not wipe
+        // out a deeper result of this search; an entry from an earlier search gives way.
+        bool replace = depth + kDepthOffset + kSameKeyDepthSlack > target->depth8 || age(*target) > 0;
         if (!replace) {
             target->move = move.raw();  // a fresher best move is still useful for ordering
             return;
@@ -89,7 +91,7 @@ int TranspositionTable::hashfull() const {
     constexpr size_t kSample = 1000;
     size_t n = std::min(kSample, clusterCount_), used = 0;
     for (size_t i = 0; i < n; ++i)
-        for (const Entry& e : clusters_[i].entries) used += e.depth8 && (e.genBound & 0xFC) == generation_;
+        for (const Entry& e : clusters_[i].entries) used += e.depth8 && (e.genBound & kGenerationMask) == generation_;
     return int(used * 1000 / (n * kClusterSize));
 }
 

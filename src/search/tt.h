@@ -10,8 +10,8 @@
 // Replacement: a store goes to the entry with the same key if there is one, else to the
 // entry whose depth minus 8 x its age (searches since it was written) is lowest, so
 // deep entries survive but old ones make room. A same-key entry keeps its move when
-// the new store has none, and is overwritten only by an exact bound, a deeper (or
-// nearly as deep) search, or once it is from an older search.
+// the new store has none, and is overwritten only by a deeper (or nearly as deep)
+// search, or once it is from an older search.
 //
 // Concurrency: one search thread writes; the UCI thread never touches the table while a
 // search runs (the engine stops the search before resize or clear).
@@ -73,12 +73,17 @@ private:
     static_assert(sizeof(Cluster) == 32);
     static constexpr int kDepthOffset = 8;  // qsearch stores depth 0 and below
     static constexpr uint8_t kGenerationStep = 4;
+    static constexpr int kSameKeyDepthSlack = 3;  // same key: a store this much shallower still replaces
 
     Cluster* clusterFor(Key key) const {
         __extension__ using Uint128 = unsigned __int128;
         return &clusters_[size_t((Uint128(key) * clusterCount_) >> 64)];
     }
-    int age(const Entry& e) const { return ((generation_ - e.genBound) & 0xFC) / kGenerationStep; }
+    // Searches since the entry was written (0 = this search), modulo 64. The bound bits
+    // are masked off first: subtracting them too would make a current entry look 63
+    // searches old.
+    int age(const Entry& e) const { return uint8_t(generation_ - (e.genBound & kGenerationMask)) / kGenerationStep; }
+    static constexpr uint8_t kGenerationMask = 0xFC;
 
     void* memory_ = nullptr;
     Cluster* clusters_ = nullptr;
