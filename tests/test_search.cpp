@@ -417,7 +417,11 @@ TEST_SUITE("search") {
             auto history = std::make_unique<SearchHistory>();
             history->clear();
             history->setCounterMove(c.mover, previous, reply);
-            MovePicker picker(pos, Move::none(), *history, 1, previous, c.mover);
+            OrderingContext ctx;
+            ctx.ply = 1;
+            ctx.previous = previous;
+            ctx.previousPiece = c.mover;
+            MovePicker picker(pos, Move::none(), *history, ctx);
             bool found = false;
             for (Move m = picker.next(); m != Move::none(); m = picker.next())
                 if (m == reply) {

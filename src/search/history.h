@@ -1,9 +1,17 @@
-// Move-ordering memory shared across the nodes of one search: killer moves per ply,
-// a butterfly history of quiet moves by side/from/to, and counter moves indexed by the
-// previous move's piece and target. Cleared by `ucinewgame` and before each bench position.
+// Move-ordering memory shared across the nodes of one search. Every table is updated
+// through the one gravity formula below, with the one bonus (for the move that cut) and
+// malus (for the moves tried before it that did not):
+//   - butterfly: quiet moves by side, from and to;
+//   - continuation: quiet moves by (piece, to) given the (piece, to) of the move 1, 2
+//     and 4 plies earlier: "after the opponent's knight came to f5, Rg1-g5 worked";
+//   - capture: captures by moving piece, target square and captured piece type;
+//   - killer moves per ply and a counter move per previous (piece, to).
+// Cleared by `ucinewgame` and before each bench position.
 #pragma once
 
-#include <array>
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
 #include <cstring>
 
 #include "core/position.h"
@@ -11,22 +19,58 @@
 
 namespace vazir {
 
+using PieceToHistory = int16_t[kNumPieces][kNumSquares];
+
+// The continuation tables that apply at a node: those of the moves made 1, 2 and 4
+// plies before it (null where that move was a null move or lies before the root).
+struct ContinuationContext {
+    static constexpr int kCount = 3;
+    static constexpr int kPliesBack[kCount] = {1, 2, 4};
+    PieceToHistory* tables[kCount] = {nullptr, nullptr, nullptr};
+};
+
 struct SearchHistory {
-    static constexpr int kMax = 16384;  // history values stay within +-kMax
+    static constexpr int kMax = 16384;  // every history value stays within +-kMax
 
     int16_t butterfly[kNumColors][kNumSquares][kNumSquares];
+    PieceToHistory continuation[kNumPieces][kNumSquares];
+    int16_t capture[kNumPieces][kNumSquares][kNumPieceTypes];
     Move counter[kNumPieces][kNumSquares];
     Move killers[kMaxPly + 2][2];
 
     void clear() { std::memset(static_cast<void*>(this), 0, sizeof(*this)); }
 
-    // Gravity update: bonuses shrink as the value approaches the bound.
+    // Gravity: a bonus moves the value toward +-kMax by less the closer it already is,
+    // so values stay bounded and a move that stops working loses its score quickly.
     static void update(int16_t& value, int bonus) {
+        bonus = std::clamp(bonus, -kMax, kMax);
         value = int16_t(value + bonus - value * std::abs(bonus) / kMax);
     }
     static int bonusFor(int depth) { return std::min(16 * depth * depth + 32 * depth + 16, 1200); }
 
-    int quietScore(Color c, Move m) const { return butterfly[c][m.from()][m.to()]; }
+    // Ordering score of a quiet move: its butterfly value plus its continuation values.
+    int quietScore(Color us, Piece moved, Move m, const ContinuationContext& cc) const {
+        int s = butterfly[us][m.from()][m.to()];
+        for (const PieceToHistory* t : cc.tables)
+            if (t) s += (*t)[moved][m.to()];
+        return s;
+    }
+    void updateQuiet(Color us, Piece moved, Move m, const ContinuationContext& cc, int bonus) {
+        update(butterfly[us][m.from()][m.to()], bonus);
+        for (PieceToHistory* t : cc.tables)
+            if (t) update((*t)[moved][m.to()], bonus);
+    }
+
+    int captureScore(Piece moved, Move m, PieceType captured) const { return capture[moved][m.to()][captured]; }
+    void updateCapture(Piece moved, Move m, PieceType captured, int bonus) {
+        update(capture[moved][m.to()][captured], bonus);
+    }
+
+    void addKiller(int ply, Move m) {
+        if (ply >= kMaxPly || killers[ply][0] == m) return;
+        killers[ply][1] = killers[ply][0];
+        killers[ply][0] = m;
+    }
 
     // The counter move is keyed by the piece that made the previous move (as it stood
     // before moving: the pawn of a promotion, the king of a castling) and that move's

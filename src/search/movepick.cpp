@@ -10,10 +10,15 @@ bool isCapture(const Position& pos, Move m) {
 
 bool isNoisy(const Position& pos, Move m) { return m.kind() == MoveKind::Promotion || isCapture(pos, m); }
 
-MovePicker::MovePicker(const Position& pos, Move ttMove, const SearchHistory& history, int ply, Move previousMove,
-                       Piece previousPiece) {
+PieceType capturedType(const Position& pos, Move m) {
+    if (m.kind() == MoveKind::EnPassant) return Pawn;
+    if (m.kind() == MoveKind::Castling) return NoPieceType;
+    return typeOf(pos.pieceOn(m.to()));
+}
+
+MovePicker::MovePicker(const Position& pos, Move ttMove, const SearchHistory& history, const OrderingContext& ctx) {
     generateMoves<GenType::All>(pos, moves_);
-    score(pos, ttMove, history, ply, previousMove, previousPiece);
+    score(pos, ttMove, history, ctx);
 }
 
 MovePicker::MovePicker(const Position& pos, Move ttMove, const SearchHistory& history) {
@@ -27,26 +32,29 @@ MovePicker::MovePicker(const Position& pos, Move ttMove, const SearchHistory& hi
             if (m.kind() != MoveKind::Promotion || m.promotion() == Queen) moves_.data()[n++] = m;
         moves_.setSize(n);
     }
-    score(pos, ttMove, history, kMaxPly, Move::none(), NoPiece);
+    OrderingContext none;
+    none.ply = kMaxPly;  // no killers
+    score(pos, ttMove, history, none);
 }
 
-void MovePicker::score(const Position& pos, Move ttMove, const SearchHistory& history, int ply, Move previousMove,
-                       Piece previousPiece) {
+void MovePicker::score(const Position& pos, Move ttMove, const SearchHistory& history, const OrderingContext& ctx) {
     const Color us = pos.sideToMove();
-    const Move* killers = ply < kMaxPly ? history.killers[ply] : nullptr;
-    const Move counter = history.counterMove(previousPiece, previousMove);
+    const Move* killers = ctx.ply < kMaxPly ? history.killers[ctx.ply] : nullptr;
+    const Move counter = history.counterMove(ctx.previousPiece, ctx.previous);
 
     for (int i = 0; i < moves_.size(); ++i) {
         const Move m = moves_[i];
+        const Piece moved = pos.pieceOn(m.from());
         int s;
         if (m == ttMove) {
             s = kTTMoveScore;
         } else if (isNoisy(pos, m)) {
             const bool underPromotion = m.kind() == MoveKind::Promotion && m.promotion() != Queen;
-            const PieceType victim = m.kind() == MoveKind::EnPassant ? Pawn : typeOf(pos.pieceOn(m.to()));
-            const int mvvLva = kPieceValue[victim] * 8 - int(typeOf(pos.pieceOn(m.from()))) +
-                               (m.kind() == MoveKind::Promotion ? kPieceValue[m.promotion()] : 0);
-            s = (!underPromotion && seeGe(pos, m, 0) ? kGoodNoisyScore : kBadNoisyScore) + mvvLva;
+            const PieceType victim = capturedType(pos, m);
+            const int order = kPieceValue[victim] * 8 - int(typeOf(moved)) +
+                              history.captureScore(moved, m, victim) / kCaptureHistoryDivisor +
+                              (m.kind() == MoveKind::Promotion ? kPieceValue[m.promotion()] : 0);
+            s = (!underPromotion && seeGe(pos, m, 0) ? kGoodNoisyScore : kBadNoisyScore) + order;
         } else if (killers && m == killers[0]) {
             s = kKillerScore;
         } else if (killers && m == killers[1]) {
@@ -54,7 +62,7 @@ void MovePicker::score(const Position& pos, Move ttMove, const SearchHistory& hi
         } else if (m == counter) {
             s = kCounterScore;
         } else {
-            s = history.quietScore(us, m);
+            s = history.quietScore(us, moved, m, ctx.continuation);
         }
         scores_[i] = s;
     }

@@ -35,7 +35,7 @@ constexpr Score kSeeQuietMargin = -60;   // per depth
 constexpr Score kSeeNoisyMargin = -100;  // per depth
 
 constexpr int kLmrMinDepth = 3;
-constexpr int kLmrHistoryDivisor = 8192;
+constexpr int kLmrHistoryDivisor = 16384;  // history is butterfly + 3 continuation tables
 
 constexpr int kTimeCheckInterval = 1024;  // nodes between clock reads
 constexpr int64_t kFailReportMs = 1000;  // aspiration fail reports only after this long
@@ -92,6 +92,7 @@ void Searcher::checkLimits() {
 void Searcher::makeMove(Position& pos, Move m, StateInfo& st, StackEntry* ss) {
     ss->currentMove = m;
     ss->movedPiece = pos.pieceOn(m.from());
+    ss->continuation = &history_->continuation[ss->movedPiece][m.to()];
     pos.doMove(m, st);
     tt_.prefetch(pos.key());
     ++nodes_;
@@ -127,9 +128,9 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
 
     const int multiPv = std::clamp(settings.multiPv, 1, int(rootMoves_.size()));
     const int maxDepth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
-    std::vector<StackEntry> stack(kMaxPly + 4);
-    for (int i = 0; i < int(stack.size()); ++i) stack[i].ply = i - 2;
-    StackEntry* ss = &stack[2];
+    std::vector<StackEntry> stack(kMaxPly + kStackOffset + 2);
+    for (int i = 0; i < int(stack.size()); ++i) stack[i].ply = i - kStackOffset;
+    StackEntry* ss = &stack[kStackOffset];
 
     int completedDepth = 0;
     bool interrupted = false;  // stopped inside an iteration
@@ -255,19 +256,37 @@ void Searcher::updateRootMove(Move m, Score score, StackEntry* ss, int moveCount
     }
 }
 
-void Searcher::updateQuietStats(const Position& pos, StackEntry* ss, Move best, const Move* quiets, int quietCount,
-                                int depth) {
+OrderingContext Searcher::orderingContext(const StackEntry* ss) const {
+    OrderingContext ctx;
+    ctx.ply = ss->ply;
+    ctx.previous = (ss - 1)->currentMove;
+    ctx.previousPiece = (ss - 1)->movedPiece;
+    for (int i = 0; i < ContinuationContext::kCount; ++i)
+        ctx.continuation.tables[i] = (ss - ContinuationContext::kPliesBack[i])->continuation;
+    return ctx;
+}
+
+// A move caused a beta cutoff: reward it and punish the moves of its kind tried before
+// it (they were ordered first and failed). Captures tried before the cutoff are punished
+// whatever kind of move cut.
+void Searcher::updateCutoffStats(const Position& pos, StackEntry* ss, Move best, const Move* quiets, int quietCount,
+                                 const Move* captures, int captureCount, int depth) {
     const Color us = pos.sideToMove();
     const int bonus = SearchHistory::bonusFor(depth);
     SearchHistory& h = *history_;
-    SearchHistory::update(h.butterfly[us][best.from()][best.to()], bonus);
-    for (int i = 0; i < quietCount; ++i)
-        if (quiets[i] != best) SearchHistory::update(h.butterfly[us][quiets[i].from()][quiets[i].to()], -bonus);
-    if (ss->ply < kMaxPly && h.killers[ss->ply][0] != best) {
-        h.killers[ss->ply][1] = h.killers[ss->ply][0];
-        h.killers[ss->ply][0] = best;
+    if (!isNoisy(pos, best)) {
+        const OrderingContext ctx = orderingContext(ss);
+        h.updateQuiet(us, pos.pieceOn(best.from()), best, ctx.continuation, bonus);
+        for (int i = 0; i < quietCount; ++i)
+            if (quiets[i] != best) h.updateQuiet(us, pos.pieceOn(quiets[i].from()), quiets[i], ctx.continuation, -bonus);
+        h.addKiller(ss->ply, best);
+        h.setCounterMove((ss - 1)->movedPiece, (ss - 1)->currentMove, best);
+    } else {
+        h.updateCapture(pos.pieceOn(best.from()), best, capturedType(pos, best), bonus);
     }
-    h.setCounterMove((ss - 1)->movedPiece, (ss - 1)->currentMove, best);
+    for (int i = 0; i < captureCount; ++i)
+        if (captures[i] != best)
+            h.updateCapture(pos.pieceOn(captures[i].from()), captures[i], capturedType(pos, captures[i]), -bonus);
 }
 
 Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, int depth, bool cutNode) {
@@ -323,6 +342,7 @@ Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, i
             StateInfo st;
             ss->currentMove = Move::null();
             ss->movedPiece = NoPiece;
+            ss->continuation = nullptr;
             pos.doNullMove(st);
             Score score = -search(pos, ss + 1, -beta, -beta + 1, depth - r, !cutNode);
             pos.undoNullMove();
@@ -335,9 +355,10 @@ Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, i
     // important than its depth says, and the shallower search will supply a move.
     if (!ttMove.isOk() && depth >= kIirMinDepth && (pvNode || cutNode)) --depth;
 
-    MovePicker picker(pos, ttMove, *history_, ss->ply, (ss - 1)->currentMove, (ss - 1)->movedPiece);
-    Move quiets[kMaxMoves];
-    int quietCount = 0, moveCount = 0;
+    const OrderingContext ordering = orderingContext(ss);
+    MovePicker picker(pos, ttMove, *history_, ordering);
+    Move quiets[kMaxMoves], captures[kMaxMoves];
+    int quietCount = 0, captureCount = 0, moveCount = 0;
     Score bestScore = -kInfinite;
     Move bestMove = Move::none();
     const Score originalAlpha = alpha;
@@ -365,7 +386,10 @@ Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, i
         }
 
         ++moveCount;
-        if (quiet && quietCount < kMaxMoves) quiets[quietCount++] = m;
+        if (quiet) quiets[quietCount++] = m;
+        else captures[captureCount++] = m;
+        const int history = quiet ? history_->quietScore(pos.sideToMove(), pos.pieceOn(m.from()), m,
+                                                         ordering.continuation) : 0;
 
         makeMove(pos, m, st, ss);
         // Check extension, bounded so that checking sequences cannot run away.
@@ -381,7 +405,7 @@ Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, i
             r += cutNode;
             r -= improving;
             r -= givesCheck;
-            if (quiet) r -= history_->quietScore(~pos.sideToMove(), m) / kLmrHistoryDivisor;
+            r -= history / kLmrHistoryDivisor;
             const int reduced = std::clamp(newDepth - r, 1, newDepth);
             score = -search(pos, ss + 1, -alpha - 1, -alpha, reduced, true);
             if (score > alpha && reduced < newDepth) score = -search(pos, ss + 1, -alpha - 1, -alpha, newDepth, !cutNode);
@@ -405,7 +429,7 @@ Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, i
                 bestMove = m;
                 if (pvNode && !rootNode) updatePv(ss, m);
                 if (score >= beta) {
-                    if (quiet) updateQuietStats(pos, ss, m, quiets, quietCount, depth);
+                    updateCutoffStats(pos, ss, m, quiets, quietCount, captures, captureCount, depth);
                     break;
                 }
                 alpha = score;

@@ -14,6 +14,7 @@
 #include "core/position.h"
 #include "search/history.h"
 #include "search/limits.h"
+#include "search/movepick.h"
 #include "search/timeman.h"
 #include "search/tt.h"
 
@@ -69,6 +70,7 @@ private:
         int ply = 0;
         Move currentMove;
         Piece movedPiece = NoPiece;
+        PieceToHistory* continuation = nullptr;  // history table of currentMove (null for a null move)
         Score staticEval = kNoScore;
         int pvLength = 0;
         Move pv[kMaxPly + 1];
@@ -87,8 +89,10 @@ private:
     void checkLimits();
     int64_t elapsedMs() const;
     void makeMove(Position& pos, Move m, StateInfo& st, StackEntry* ss);
-    void updateQuietStats(const Position& pos, StackEntry* ss, Move best, const Move* quiets, int quietCount,
-                          int depth);
+    static constexpr int kStackOffset = 4;  // entries before the root: continuation looks 4 plies back
+    OrderingContext orderingContext(const StackEntry* ss) const;
+    void updateCutoffStats(const Position& pos, StackEntry* ss, Move best, const Move* quiets, int quietCount,
+                           const Move* captures, int captureCount, int depth);
     static void updatePv(StackEntry* ss, Move m);
     void updateRootMove(Move m, Score score, StackEntry* ss, int moveCount, Score alpha);
     SearchReport makeReport(int pvIndex, int depth, Bound bound) const;
