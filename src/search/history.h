@@ -5,7 +5,11 @@
 //   - continuation: quiet moves by (piece, to) given the (piece, to) of the move 1, 2
 //     and 4 plies earlier: "after the opponent's knight came to f5, Rg1-g5 worked";
 //   - capture: captures by moving piece, target square and captured piece type;
-//   - killer moves per ply and a counter move per previous (piece, to).
+//   - killer moves per ply and a counter move per previous (piece, to);
+//   - correction: how far search results landed from the static evaluation in earlier
+//     positions with the same pawn structure and side to move, to correct the next
+//     static evaluation of such a position (the evaluation misjudges a structure
+//     consistently, so what the search found there once is a good guess again).
 // Cleared by `ucinewgame` and before each bench position.
 #pragma once
 
@@ -38,6 +42,13 @@ struct SearchHistory {
     Move counter[kNumPieces][kNumSquares];
     Move killers[kMaxPly + 2][2];
 
+    static constexpr int kCorrectionSize = 16384;        // entries per side to move
+    static constexpr int kCorrectionGrain = 256;         // entries hold centipawns * grain
+    static constexpr int kCorrectionMax = 32 * kCorrectionGrain;
+    static constexpr int kCorrectionWeightScale = 256;
+    static constexpr int kCorrectionMaxWeight = 16;
+    int16_t pawnCorrection[kNumColors][kCorrectionSize];
+
     void clear() { std::memset(static_cast<void*>(this), 0, sizeof(*this)); }
 
     // Gravity: a bonus moves the value toward +-kMax by less the closer it already is,
@@ -64,6 +75,23 @@ struct SearchHistory {
     int captureScore(Piece moved, Move m, PieceType captured) const { return capture[moved][m.to()][captured]; }
     void updateCapture(Piece moved, Move m, PieceType captured, int bonus) {
         update(capture[moved][m.to()][captured], bonus);
+    }
+
+    // The static evaluation corrected by what search found in positions of the same
+    // pawn structure; never reaches the mate range.
+    Score correctedEval(const Position& pos, Score raw) const {
+        const int c = pawnCorrection[pos.sideToMove()][pos.pawnKey() % kCorrectionSize];
+        return std::clamp(raw + c / kCorrectionGrain, -kMateInMaxPly + 1, kMateInMaxPly - 1);
+    }
+    // A search of `depth` found `searched` where the raw evaluation said `raw`: move the
+    // entry toward the difference, the more so the deeper the search (a moving average,
+    // bounded by kCorrectionMax).
+    void updateCorrection(const Position& pos, Score raw, Score searched, int depth) {
+        int16_t& e = pawnCorrection[pos.sideToMove()][pos.pawnKey() % kCorrectionSize];
+        const int weight = std::min(depth + 1, kCorrectionMaxWeight);
+        const int target = (searched - raw) * kCorrectionGrain;
+        const int v = (e * (kCorrectionWeightScale - weight) + target * weight) / kCorrectionWeightScale;
+        e = int16_t(std::clamp(v, -kCorrectionMax, kCorrectionMax));
     }
 
     void addKiller(int ply, Move m) {

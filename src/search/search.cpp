@@ -317,11 +317,13 @@ Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, i
         return tte.score;
 
     // Static evaluation, sharpened by the table's score when its bound allows.
-    Score eval = kNoScore;
+    // The table keeps the raw evaluation; the search works with the corrected one.
+    Score eval = kNoScore, rawEval = kNoScore;
     if (inCheck) {
         ss->staticEval = kNoScore;
     } else {
-        ss->staticEval = eval = (ttHit && tte.eval != kNoScore) ? tte.eval : evaluate(pos);
+        rawEval = (ttHit && tte.eval != kNoScore) ? tte.eval : evaluate(pos);
+        ss->staticEval = eval = history_->correctedEval(pos, rawEval);
         if (ttHit && tte.score != kNoScore && (tte.bound & (tte.score > eval ? BoundLower : BoundUpper)))
             eval = tte.score;
     }
@@ -442,7 +444,14 @@ Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, i
     if (moveCount == 0) return inCheck ? matedIn(ss->ply) : 0;
 
     const Bound bound = bestScore >= beta ? BoundLower : (pvNode && bestScore > originalAlpha) ? BoundExact : BoundUpper;
-    tt_.store(pos.key(), ss->ply, bestScore, ss->staticEval, bound, depth, bestMove);
+    // Correction history learns from results the static evaluation could have
+    // predicted: not in check, no capture or promotion settling it, and a bound that
+    // says on which side of the evaluation the true score lies (and no mate score).
+    if (!inCheck && !isMateScore(bestScore) && !(bestMove.isOk() && isNoisy(pos, bestMove)) &&
+        !(bound == BoundLower && bestScore <= ss->staticEval) && !(bound == BoundUpper && bestScore >= ss->staticEval))
+        history_->updateCorrection(pos, rawEval, bestScore, depth);
+
+    tt_.store(pos.key(), ss->ply, bestScore, rawEval, bound, depth, bestMove);
     return bestScore;
 }
 
@@ -460,11 +469,11 @@ Score Searcher::qsearch(Position& pos, StackEntry* ss, Score alpha, Score beta) 
     const bool ttHit = tt_.probe(pos.key(), ss->ply, tte);
     if (!pvNode && ttHit && (tte.bound & (tte.score >= beta ? BoundLower : BoundUpper))) return tte.score;
 
-    Score bestScore = -kInfinite, staticEval = kNoScore;
+    Score bestScore = -kInfinite, rawEval = kNoScore;
     if (!inCheck) {
         // Stand pat: the side to move may decline every capture.
-        staticEval = (ttHit && tte.eval != kNoScore) ? tte.eval : evaluate(pos);
-        bestScore = staticEval;
+        rawEval = (ttHit && tte.eval != kNoScore) ? tte.eval : evaluate(pos);
+        bestScore = history_->correctedEval(pos, rawEval);
         if (ttHit && (tte.bound & (tte.score > bestScore ? BoundLower : BoundUpper))) bestScore = tte.score;
         if (bestScore >= beta) return bestScore;
         alpha = std::max(alpha, bestScore);
@@ -497,7 +506,7 @@ Score Searcher::qsearch(Position& pos, StackEntry* ss, Score alpha, Score beta) 
     if (inCheck && moveCount == 0) return matedIn(ss->ply);
 
     const Bound bound = bestScore >= beta ? BoundLower : (pvNode && bestScore > originalAlpha) ? BoundExact : BoundUpper;
-    tt_.store(pos.key(), ss->ply, bestScore, staticEval, bound, 0, bestMove);
+    tt_.store(pos.key(), ss->ply, bestScore, rawEval, bound, 0, bestMove);
     return bestScore;
 }
 
