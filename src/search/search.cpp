@@ -37,6 +37,12 @@ constexpr Score kSeeNoisyMargin = -100;  // per depth
 constexpr int kLmrMinDepth = 3;
 constexpr int kLmrHistoryDivisor = 16384;  // history is butterfly + 3 continuation tables
 
+constexpr int kSingularMinDepth = 8;     // singular extension of the hash move: verified by a search
+constexpr int kSingularTTDepthMargin = 3;  // without it to (depth-1)/2 below ttScore - margin * depth
+constexpr int kSingularMarginPerDepth = 1;
+constexpr Score kDoubleExtensionMargin = 20;  // far below: extend twice
+constexpr int kMaxDoubleExtensions = 6;
+
 constexpr int kTimeCheckInterval = 1024;  // nodes between clock reads
 constexpr int64_t kFailReportMs = 1000;  // aspiration fail reports only after this long
 
@@ -308,9 +314,13 @@ Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, i
         if (alpha >= beta) return alpha;
     }
 
-    // Transposition table.
+    const Move excluded = ss->excluded;
+    ss->doubleExtensions = rootNode ? 0 : (ss - 1)->doubleExtensions;
+
+    // Transposition table. (A singular verification search shares the position's key but
+    // not its move list: it neither takes cut-offs from the table nor stores.)
     TTData tte;
-    const bool ttHit = tt_.probe(pos.key(), ss->ply, tte);
+    const bool ttHit = !excluded.isOk() && tt_.probe(pos.key(), ss->ply, tte);
     const Move ttMove = rootNode ? rootMoves_[pvIndex_].pv[0] : ttHit ? tte.move : Move::none();
     if (!pvNode && ttHit && tte.depth >= depth && pos.rule50() < 90 &&
         (tte.bound & (tte.score >= beta ? BoundLower : BoundUpper)))
@@ -330,7 +340,7 @@ Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, i
     const bool improving = !inCheck && (ss - 2)->staticEval != kNoScore && ss->staticEval > (ss - 2)->staticEval;
     (ss + 1)->currentMove = Move::none();
 
-    if (!pvNode && !inCheck) {
+    if (!pvNode && !inCheck && !excluded.isOk()) {
         // Reverse futility pruning: far above beta at low depth, assume it holds.
         if (depth <= kRfpMaxDepth && eval - kRfpMargin * (depth - improving) >= beta && eval < kMateInMaxPly)
             return eval;
@@ -367,6 +377,7 @@ Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, i
     StateInfo st;
 
     for (Move m = picker.next(); m != Move::none(); m = picker.next()) {
+        if (m == excluded) continue;
         if (rootNode && std::find_if(rootMoves_.begin() + pvIndex_, rootMoves_.end(),
                                      [m](const RootMove& rm) { return rm.move == m; }) == rootMoves_.end())
             continue;
@@ -393,10 +404,23 @@ Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, i
         const int history = quiet ? history_->quietScore(pos.sideToMove(), pos.pieceOn(m.from()), m,
                                                          ordering.continuation) : 0;
 
-        makeMove(pos, m, st, ss);
-        // Check extension, bounded so that checking sequences cannot run away.
-        const int extension = givesCheck && ss->ply < 2 * rootDepth_ ? 1 : 0;
+        // Extensions, bounded (by the root depth) so that a line cannot run away: the
+        // hash move when no other move comes close to it (singular), else a check.
+        int extension = 0;
+        if (ss->ply < 2 * rootDepth_) {
+            if (!rootNode && m == ttMove && !excluded.isOk() && depth >= kSingularMinDepth &&
+                tte.depth >= depth - kSingularTTDepthMargin && (tte.bound & BoundLower) && !isMateScore(tte.score)) {
+                const Singularity sg = singularExtension(pos, ss, m, tte.score, depth, beta, pvNode, cutNode);
+                if (sg.multiCut) return sg.cutScore;
+                extension = sg.extension;
+            } else if (givesCheck) {
+                extension = 1;
+            }
+        }
+        ss->doubleExtensions = (ss - 1)->doubleExtensions * !rootNode + (extension >= 2);
         const int newDepth = depth - 1 + extension;
+
+        makeMove(pos, m, st, ss);
 
         Score score;
         if (depth >= kLmrMinDepth && moveCount > 1 + 2 * rootNode && (quiet || picker.lastScore() < 0)) {
@@ -441,18 +465,47 @@ Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, i
 
     // No legal move: mate or stalemate. (Pruning never empties the loop: it starts only
     // once a move has been searched.)
-    if (moveCount == 0) return inCheck ? matedIn(ss->ply) : 0;
+    if (moveCount == 0) return excluded.isOk() ? alpha : inCheck ? matedIn(ss->ply) : 0;
 
     const Bound bound = bestScore >= beta ? BoundLower : (pvNode && bestScore > originalAlpha) ? BoundExact : BoundUpper;
     // Correction history learns from results the static evaluation could have
     // predicted: not in check, no capture or promotion settling it, and a bound that
     // says on which side of the evaluation the true score lies (and no mate score).
+    if (excluded.isOk()) return bestScore;  // a verification search: its result is not the node's
+
     if (!inCheck && !isMateScore(bestScore) && !(bestMove.isOk() && isNoisy(pos, bestMove)) &&
         !(bound == BoundLower && bestScore <= ss->staticEval) && !(bound == BoundUpper && bestScore >= ss->staticEval))
         history_->updateCorrection(pos, rawEval, bestScore, depth);
 
     tt_.store(pos.key(), ss->ply, bestScore, rawEval, bound, depth, bestMove);
     return bestScore;
+}
+
+// Is the hash move singular, much better than every other move? Search the node without
+// it, null window just below the table's score, at half depth. If everything else fails
+// low the hash move is extended (twice when far below); if the reduced search still
+// beats beta the node has several good moves and fails high at once (multi-cut); if the
+// table's score already beats beta but others nearly match it, reduce it instead.
+Searcher::Singularity Searcher::singularExtension(Position& pos, StackEntry* ss, Move ttMove, Score ttScore,
+                                                  int depth, Score beta, bool pvNode, bool cutNode) {
+    Singularity out;
+    const Score singularBeta = std::max(ttScore - kSingularMarginPerDepth * depth, -kMateInMaxPly + 1);
+    const int singularDepth = (depth - 1) / 2;
+    ss->excluded = ttMove;
+    const Score score = search(pos, ss, singularBeta - 1, singularBeta, singularDepth, cutNode);
+    ss->excluded = Move::none();
+    if (score < singularBeta) {
+        out.extension = 1;
+        if (!pvNode && score < singularBeta - kDoubleExtensionMargin &&
+            (ss - 1)->doubleExtensions < kMaxDoubleExtensions)
+            out.extension = 2;
+    } else if (singularBeta >= beta) {
+        out.multiCut = true;
+        out.cutScore = singularBeta;
+    } else if (ttScore >= beta) {
+        out.extension = -1;
+    }
+    return out;
 }
 
 Score Searcher::qsearch(Position& pos, StackEntry* ss, Score alpha, Score beta) {

@@ -72,6 +72,8 @@ private:
         Piece movedPiece = NoPiece;
         PieceToHistory* continuation = nullptr;  // history table of currentMove (null for a null move)
         Score staticEval = kNoScore;
+        Move excluded;             // singular extension verification: this move is left out
+        int doubleExtensions = 0;  // double extensions on the line from the root
         int pvLength = 0;
         Move pv[kMaxPly + 1];
     };
@@ -85,6 +87,13 @@ private:
 
     Score search(Position& pos, StackEntry* ss, Score alpha, Score beta, int depth, bool cutNode);
     Score qsearch(Position& pos, StackEntry* ss, Score alpha, Score beta);
+    struct Singularity {
+        int extension = 0;
+        bool multiCut = false;  // another move beats beta too: the node fails high
+        Score cutScore = 0;
+    };
+    Singularity singularExtension(Position& pos, StackEntry* ss, Move ttMove, Score ttScore, int depth, Score beta,
+                                  bool pvNode, bool cutNode);
 
     void checkLimits();
     int64_t elapsedMs() const;
