@@ -213,6 +213,56 @@ int countLegalMoves(const Position& pos) {
 
 bool hasLegalMove(const Position& pos) { return countLegalMoves(pos) > 0; }
 
+namespace {
+
+// Can the piece on `from` reach `to` by the rules of its kind (ignoring pins and check)?
+// Normal and promotion moves only.
+bool isPseudoLegalNormal(const Position& pos, Move m, Piece pc) {
+    const Color us = pos.sideToMove();
+    const Square from = m.from(), to = m.to();
+    const bool lastRank = relativeRank(us, to) == 7;
+    if (typeOf(pc) != Pawn) return m.kind() == MoveKind::Normal && (attacksBB(typeOf(pc), from, pos.pieces()) & squareBB(to));
+    if (lastRank != (m.kind() == MoveKind::Promotion)) return false;
+    if (pawnAttacks(us, from) & pos.pieces(~us) & squareBB(to)) return true;  // capture
+    const Square one = from + pawnPush(us);
+    if (!pos.empty(one)) return false;
+    if (to == one) return true;
+    return relativeRank(us, from) == 1 && to == one + pawnPush(us) && pos.empty(to);
+}
+
+}  // namespace
+
+bool isLegal(const Position& pos, Move m) {
+    if (!m.isOk() || m == Move::null()) return false;
+    const Color us = pos.sideToMove(), them = ~us;
+    const Square from = m.from(), to = m.to();
+    const Piece pc = pos.pieceOn(from);
+    if (pc == NoPiece || colorOf(pc) != us) return false;
+    if (m.kind() != MoveKind::Promotion && m.promotion() != Knight) return false;  // unused bits must be clear
+
+    if (m.kind() == MoveKind::Castling) {  // rare: ask the generator
+        if (typeOf(pc) != King || pos.inCheck()) return false;
+        MoveList list;
+        generateMoves<GenType::Quiet>(pos, list);
+        return list.contains(m);
+    }
+    if (m.kind() == MoveKind::EnPassant)
+        return typeOf(pc) == Pawn && to == pos.epSquare() && (pawnAttacks(us, from) & squareBB(to)) &&
+               pos.enPassantIsLegal(from, to);
+    if (pos.pieces(us) & squareBB(to)) return false;
+    if (!isPseudoLegalNormal(pos, m, pc)) return false;
+
+    const Square ksq = pos.kingSquare(us);
+    if (typeOf(pc) == King) return !pos.attackedBy(them, to, pos.pieces() ^ squareBB(from));
+    const Bitboard checkers = pos.checkers();
+    if (checkers) {
+        if (moreThanOne(checkers)) return false;
+        if (!((betweenBB(ksq, lsb(checkers)) | checkers) & squareBB(to))) return false;
+    }
+    // A pinned piece may move only along the line through its king.
+    return !(pinnedPieces(pos, us, ksq) & squareBB(from)) || aligned(ksq, from, to);
+}
+
 bool isFiftyMoveDraw(const Position& pos) {
     return pos.rule50() >= 100 && (!pos.inCheck() || hasLegalMove(pos));
 }

@@ -45,6 +45,10 @@ int countLegalMoves(const Position& pos);
 
 bool hasLegalMove(const Position& pos);
 
+// Is `m` (any 16-bit value: a hash-table move, a killer from another position) a legal
+// move here? Lets the search try such moves before generating any.
+bool isLegal(const Position& pos, Move m);
+
 // Draw by the fifty-move rule: halfmove clock >= 100, unless the side to move is mated.
 bool isFiftyMoveDraw(const Position& pos);
 

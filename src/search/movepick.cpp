@@ -1,6 +1,7 @@
 #include "search/movepick.h"
 
 #include "search/see.h"
+#include "eval/eval.h"
 
 namespace vazir {
 
@@ -16,71 +17,187 @@ PieceType capturedType(const Position& pos, Move m) {
     return typeOf(pos.pieceOn(m.to()));
 }
 
-MovePicker::MovePicker(const Position& pos, Move ttMove, const SearchHistory& history, const OrderingContext& ctx) {
-    generateMoves<GenType::All>(pos, moves_);
-    score(pos, ttMove, history, ctx);
+MovePicker::MovePicker(const Position& pos, Move ttMove, const SearchHistory& history, const OrderingContext& ctx)
+    : pos_(pos), history_(history), ctx_(ctx), ttMove_(ttMove) {
+    stage_ = Stage::TTMove;
+    if (ctx.ply < kMaxPly) {
+        killers_[0] = history.killers[ctx.ply][0];
+        killers_[1] = history.killers[ctx.ply][1];
+    }
+    counter_ = history.counterMove(ctx.previousPiece, ctx.previous);
 }
 
-MovePicker::MovePicker(const Position& pos, Move ttMove, const SearchHistory& history) {
-    if (pos.inCheck()) {
-        generateMoves<GenType::All>(pos, moves_);
-    } else {
-        generateMoves<GenType::Noisy>(pos, moves_);
+MovePicker::MovePicker(const Position& pos, Move ttMove, const SearchHistory& history)
+    : pos_(pos), history_(history), ttMove_(ttMove) {
+    ctx_.ply = kMaxPly;  // no killers or counter move in quiescence
+    stage_ = pos.inCheck() ? Stage::TTMove : Stage::QTTMove;
+}
+
+void MovePicker::scoreNoisy(int begin, int end) {
+    for (int i = begin; i < end; ++i) {
+        const Move m = moves_[i];
+        const Piece moved = pos_.pieceOn(m.from());
+        const bool underPromotion = m.kind() == MoveKind::Promotion && m.promotion() != Queen;
+        const PieceType victim = capturedType(pos_, m);
+        const int order = kPieceValue[victim] * 8 - int(typeOf(moved)) +
+                          history_.captureScore(moved, m, victim) / kCaptureHistoryDivisor +
+                          (m.kind() == MoveKind::Promotion ? kPieceValue[m.promotion()] : 0);
+        scores_[i] = (!underPromotion && seeGe(pos_, m, 0) ? kGoodNoisyScore : kBadNoisyScore) + order;
+    }
+}
+
+void MovePicker::scoreQuiet(int begin, int end) {
+    const Color us = pos_.sideToMove();
+    for (int i = begin; i < end; ++i) {
+        const Move m = moves_[i];
+        scores_[i] = history_.quietScore(us, pos_.pieceOn(m.from()), m, ctx_.continuation);
+    }
+}
+
+bool MovePicker::alreadyTried(Move m) const {
+    return m == ttMove_ || m == killers_[0] || m == killers_[1] || m == counter_;
+}
+
+// A killer or counter move is tried before the quiets are generated when it is a legal
+// quiet move here that has not come out already.
+bool MovePicker::usableSpecialQuiet(Move m) const {
+    return m.isOk() && m != ttMove_ && !isNoisy(pos_, m) && isLegal(pos_, m);
+}
+
+Move MovePicker::selectBest(bool skipTried) {
+    while (cur_ < end_) {
+        int best = cur_;
+        for (int i = cur_ + 1; i < end_; ++i)
+            if (scores_[i] > scores_[best]) best = i;
+        const Move m = moves_[best];
+        lastScore_ = scores_[best];
+        // Swap the chosen move into place.
+        moves_.data()[best] = moves_[cur_];
+        scores_[best] = scores_[cur_];
+        moves_.data()[cur_] = m;
+        scores_[cur_] = lastScore_;
+        ++cur_;
+        if (skipTried ? !alreadyTried(m) : m != ttMove_) return m;
+    }
+    return Move::none();
+}
+
+Move MovePicker::next() {
+    switch (stage_) {
+    case Stage::TTMove:
+        stage_ = pos_.inCheck() ? Stage::GenerateEvasions : Stage::GenerateNoisy;
+        if (isLegal(pos_, ttMove_)) {
+            lastScore_ = kTTMoveScore;
+            return ttMove_;
+        }
+        ttMove_ = Move::none();
+        return next();
+
+    case Stage::GenerateNoisy:
+        generateMoves<GenType::Noisy>(pos_, moves_);
+        cur_ = 0;
+        end_ = moves_.size();
+        scoreNoisy(cur_, end_);
+        stage_ = Stage::GoodNoisy;
+        [[fallthrough]];
+    case Stage::GoodNoisy:
+        if (Move m = selectBest(false); m != Move::none()) {
+            if (lastScore_ >= kGoodNoisyScore) return m;
+            --cur_;  // the first losing capture: it and the rest wait for the last stage
+        }
+        badBegin_ = cur_;
+        badEnd_ = end_;
+        stage_ = Stage::Killer1;
+        [[fallthrough]];
+    case Stage::Killer1:
+        stage_ = Stage::Killer2;
+        if (usableSpecialQuiet(killers_[0])) {
+            lastScore_ = kKillerScore;
+            return killers_[0];
+        }
+        [[fallthrough]];
+    case Stage::Killer2:
+        stage_ = Stage::Counter;
+        if (killers_[1] != killers_[0] && usableSpecialQuiet(killers_[1])) {
+            lastScore_ = kKillerScore - 1;
+            return killers_[1];
+        }
+        [[fallthrough]];
+    case Stage::Counter:
+        stage_ = Stage::GenerateQuiet;
+        if (counter_ != killers_[0] && counter_ != killers_[1] && usableSpecialQuiet(counter_)) {
+            lastScore_ = kCounterScore;
+            return counter_;
+        }
+        [[fallthrough]];
+    case Stage::GenerateQuiet:
+        cur_ = moves_.size();
+        generateMoves<GenType::Quiet>(pos_, moves_);
+        end_ = moves_.size();
+        scoreQuiet(cur_, end_);
+        stage_ = Stage::Quiet;
+        [[fallthrough]];
+    case Stage::Quiet:
+        if (Move m = selectBest(true); m != Move::none()) return m;
+        cur_ = badBegin_;
+        end_ = badEnd_;
+        stage_ = Stage::BadNoisy;
+        [[fallthrough]];
+    case Stage::BadNoisy:
+        if (Move m = selectBest(false); m != Move::none()) return m;
+        stage_ = Stage::Done;
+        return Move::none();
+
+    case Stage::GenerateEvasions:
+        generateMoves<GenType::Evasions>(pos_, moves_);
+        cur_ = 0;
+        end_ = moves_.size();
+        for (int i = 0; i < end_; ++i) {
+            const Move m = moves_[i];
+            if (isNoisy(pos_, m)) scoreNoisy(i, i + 1);
+            else if (m == killers_[0]) scores_[i] = kKillerScore;
+            else if (m == killers_[1]) scores_[i] = kKillerScore - 1;
+            else if (m == counter_) scores_[i] = kCounterScore;
+            else scoreQuiet(i, i + 1);
+        }
+        stage_ = Stage::Evasions;
+        [[fallthrough]];
+    case Stage::Evasions:
+        if (Move m = selectBest(false); m != Move::none()) return m;
+        stage_ = Stage::Done;
+        return Move::none();
+
+    case Stage::QTTMove:
+        stage_ = Stage::QGenerateNoisy;
+        if (isLegal(pos_, ttMove_) && isNoisy(pos_, ttMove_) &&
+            (ttMove_.kind() != MoveKind::Promotion || ttMove_.promotion() == Queen)) {
+            lastScore_ = kTTMoveScore;
+            return ttMove_;
+        }
+        ttMove_ = Move::none();
+        [[fallthrough]];
+    case Stage::QGenerateNoisy: {
+        generateMoves<GenType::Noisy>(pos_, moves_);
         // Quiescence looks at queen promotions only; under-promotions are dropped.
         int n = 0;
         for (Move m : moves_)
             if (m.kind() != MoveKind::Promotion || m.promotion() == Queen) moves_.data()[n++] = m;
         moves_.setSize(n);
+        cur_ = 0;
+        end_ = n;
+        scoreNoisy(cur_, end_);
+        stage_ = Stage::QNoisy;
+        [[fallthrough]];
     }
-    OrderingContext none;
-    none.ply = kMaxPly;  // no killers
-    score(pos, ttMove, history, none);
-}
+    case Stage::QNoisy:
+        if (Move m = selectBest(false); m != Move::none()) return m;
+        stage_ = Stage::Done;
+        return Move::none();
 
-void MovePicker::score(const Position& pos, Move ttMove, const SearchHistory& history, const OrderingContext& ctx) {
-    const Color us = pos.sideToMove();
-    const Move* killers = ctx.ply < kMaxPly ? history.killers[ctx.ply] : nullptr;
-    const Move counter = history.counterMove(ctx.previousPiece, ctx.previous);
-
-    for (int i = 0; i < moves_.size(); ++i) {
-        const Move m = moves_[i];
-        const Piece moved = pos.pieceOn(m.from());
-        int s;
-        if (m == ttMove) {
-            s = kTTMoveScore;
-        } else if (isNoisy(pos, m)) {
-            const bool underPromotion = m.kind() == MoveKind::Promotion && m.promotion() != Queen;
-            const PieceType victim = capturedType(pos, m);
-            const int order = kPieceValue[victim] * 8 - int(typeOf(moved)) +
-                              history.captureScore(moved, m, victim) / kCaptureHistoryDivisor +
-                              (m.kind() == MoveKind::Promotion ? kPieceValue[m.promotion()] : 0);
-            s = (!underPromotion && seeGe(pos, m, 0) ? kGoodNoisyScore : kBadNoisyScore) + order;
-        } else if (killers && m == killers[0]) {
-            s = kKillerScore;
-        } else if (killers && m == killers[1]) {
-            s = kKillerScore - 1;
-        } else if (m == counter) {
-            s = kCounterScore;
-        } else {
-            s = history.quietScore(us, moved, m, ctx.continuation);
-        }
-        scores_[i] = s;
+    case Stage::Done:
+        return Move::none();
     }
-}
-
-Move MovePicker::next() {
-    if (index_ >= moves_.size()) return Move::none();
-    int best = index_;
-    for (int i = index_ + 1; i < moves_.size(); ++i)
-        if (scores_[i] > scores_[best]) best = i;
-    Move m = moves_[best];
-    lastScore_ = scores_[best];
-    // Swap the chosen move into place.
-    moves_.data()[best] = moves_[index_];
-    scores_[best] = scores_[index_];
-    moves_.data()[index_] = m;
-    ++index_;
-    return m;
+    return Move::none();
 }
 
 }  // namespace vazir

@@ -1,12 +1,15 @@
-// Move ordering. Generates the legal moves once and hands them out best first
-// (selection sort: most nodes cut off after one or two moves, so sorting everything
-// would waste time):
-//   1. the transposition-table move,
+// Move ordering in stages, so that a node cut off by its first move or two never pays
+// for generating and scoring the rest:
+//   1. the transposition-table move, checked for legality, before anything is generated;
 //   2. captures and queen promotions that do not lose material (SEE >= 0), by victim
-//      value then capture history, then cheaper attacker (MVV/LVA),
-//   3. the two killer moves of this ply, then the counter move,
-//   4. other quiet moves by history (butterfly + continuation),
+//      value, then capture history, then cheaper attacker (MVV/LVA);
+//   3. the two killer moves of this ply, then the counter move (quiet and legal here);
+//   4. the other quiet moves by history (butterfly + continuation);
 //   5. captures that lose material (SEE < 0) and under-promotions.
+// In check every evasion is generated at once and ordered the same way. Within a stage
+// moves come out by selection sort: most nodes stop after a few moves.
+// Quiescence: the table move if it is a capture or queen promotion, then captures and
+// queen promotions (good, then bad); in check, every evasion.
 #pragma once
 
 #include "core/movegen.h"
@@ -31,9 +34,9 @@ public:
 
     // The next move, or Move::none() when done.
     Move next();
-    // Ordering class of the last move returned; below zero means a losing capture.
+    // Ordering class of the last move returned: one of the k...Score bases below (plus an
+    // offset within its class); below zero means a losing capture or an under-promotion.
     int lastScore() const { return lastScore_; }
-    int count() const { return moves_.size(); }
 
     static constexpr int kTTMoveScore = 1 << 30;
     static constexpr int kGoodNoisyScore = 1 << 28;
@@ -43,11 +46,33 @@ public:
     static constexpr int kCaptureHistoryDivisor = 8;  // capture history next to victim value * 8
 
 private:
-    void score(const Position& pos, Move ttMove, const SearchHistory& history, const OrderingContext& ctx);
+    enum class Stage {
+        TTMove, GenerateNoisy, GoodNoisy, Killer1, Killer2, Counter, GenerateQuiet, Quiet, BadNoisy,
+        GenerateEvasions, Evasions,
+        QTTMove, QGenerateNoisy, QNoisy,
+        Done
+    };
+
+    void scoreNoisy(int begin, int end);
+    void scoreQuiet(int begin, int end);
+    // Best remaining move of moves_[cur_, end_) by selection, skipping `skip`'s moves
+    // (the table move and the killers/counter already tried); none when exhausted.
+    Move selectBest(bool skipTried);
+    bool alreadyTried(Move m) const;
+    bool usableSpecialQuiet(Move m) const;
+
+    const Position& pos_;
+    const SearchHistory& history_;
+    OrderingContext ctx_;
+    Move ttMove_;
+    Move killers_[2];
+    Move counter_;
+    Stage stage_;
 
     MoveList moves_;
     int scores_[kMaxMoves];
-    int index_ = 0;
+    int cur_ = 0, end_ = 0;
+    int badBegin_ = 0, badEnd_ = 0;  // losing captures, parked at the front of moves_
     int lastScore_ = 0;
 };
 
