@@ -2,6 +2,10 @@
 # SPRT between two builds with fastchess (on PATH; not part of this repository).
 # Openings from ../shared/data/openings, each played with both colours.
 #
+# Games are adjudicated as on OpenBench and fishtest, which roughly halves their length
+# without changing what is measured: a draw once both sides score within 10 cp for 8
+# moves after move 40, a loss once both agree on 400 cp or more for 3 moves.
+#
 # Usage: scripts/sprt.sh <new binary> <base binary> [tc=5+0.05] [elo0=0] [elo1=10] [max rounds=1000]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -11,4 +15,5 @@ exec fastchess -engine cmd="$new" name=new -engine cmd="$base" name=base \
   -each tc="$tc" option.Hash=16 option.Threads=1 \
   -openings file="$here/../../shared/data/openings/noob_3moves.epd" format=epd order=random -repeat \
   -games 2 -rounds "$rounds" -concurrency 2 -recover -ratinginterval 20 \
+  -draw movenumber=40 movecount=8 score=10 -resign movecount=3 score=400 twosided=true \
   -sprt elo0="$elo0" elo1="$elo1" alpha=0.05 beta=0.05
