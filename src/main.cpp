@@ -3,6 +3,7 @@
 //   vazir bench [depth]         search signature and speed
 //   vazir perft <depth> [fen]   move-generator divide
 //   vazir datagen key=value...  self-play training data (src/datagen/datagen.h)
+//   vazir params                the search parameters as SPSA input (OpenBench format)
 // Any other arguments are read as UCI lines, e.g.  vazir "position startpos" "go depth 10" quit
 // (after them the engine keeps reading stdin unless one of them was quit).
 #include <charconv>
@@ -13,6 +14,7 @@
 
 #include "bench.h"
 #include "datagen/datagen.h"
+#include "search/params.h"
 #include "core/position.h"
 #include "uci/uci.h"
 #include "version.h"
@@ -59,12 +61,24 @@ int runBenchCommand(int argc, char** argv) {
 
 }  // namespace
 
+// One line per search parameter: `name, int, value, min, max, step, learning rate`, the
+// input of OpenBench's SPSA and of scripts/spsa.py. The step is the perturbation size
+// at the end of tuning, the rate OpenBench's usual R_end.
+int runParamsCommand() {
+    constexpr double kLearningRate = 0.002;
+    for (const vazir::params::ParamInfo& p : vazir::params::all())
+        std::cout << p.name << ", int, " << p.value << ", " << p.min << ", " << p.max << ", " << p.step << ", "
+                  << kLearningRate << "\n";
+    return 0;
+}
+
 int main(int argc, char** argv) {
     using namespace vazir;
     initCore();
 
     if (argc > 1 && std::string(argv[1]) == "perft") return runPerftCommand(argc, argv);
     if (argc > 1 && std::string(argv[1]) == "bench") return runBenchCommand(argc, argv);
+    if (argc > 1 && std::string(argv[1]) == "params") return runParamsCommand();
     if (argc > 1 && std::string(argv[1]) == "datagen") {
         DatagenConfig config;
         if (std::string err = parseDatagenArgs(argc, argv, 2, config); !err.empty()) {

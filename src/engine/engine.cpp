@@ -1,5 +1,7 @@
 #include "engine/engine.h"
 
+#include "search/params.h"
+
 namespace vazir {
 
 namespace {
@@ -43,6 +45,15 @@ Engine::Engine(Callbacks callbacks) : callbacks_(std::move(callbacks)), searcher
                       chess960_ = v == "true";
                       return std::string();
                   }});
+    // A tuning build exposes every search parameter (params.h) as a spin option.
+    for (const params::ParamInfo& p : params::all()) {
+        if (!p.variable) break;
+        options_.add({p.name, T::Spin, std::to_string(p.value), p.min, p.max, [this, &p](const std::string& v) {
+                          stopAndWait();
+                          params::set(p, std::stoi(v));
+                          return std::string();
+                      }});
+    }
     options_.applyDefaults();
 }
 

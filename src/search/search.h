@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "core/position.h"
@@ -85,15 +86,43 @@ private:
         std::vector<Move> pv;
     };
 
-    Score search(Position& pos, StackEntry* ss, Score alpha, Score beta, int depth, bool cutNode);
-    Score qsearch(Position& pos, StackEntry* ss, Score alpha, Score beta);
+    // What the steps of one node of search() share (node.cpp).
+    struct Node {
+        bool pvNode = false, rootNode = false, cutNode = false, inCheck = false;
+        int depth = 0;
+        Move excluded;  // singular verification: the hash move left out
+        bool ttHit = false;
+        TTData tte;
+        Move ttMove;
+        Score rawEval = kNoScore;  // the evaluation as computed (what the table keeps)
+        Score eval = kNoScore;     // corrected, then sharpened by the table's score
+        bool improving = false;    // static evaluation above that of two plies ago
+    };
+    // What the move loop knows of the move being searched.
+    struct MoveFacts {
+        bool quiet = false, givesCheck = false;
+        int moveCount = 0;   // 1 for the first move searched
+        int orderScore = 0;  // the move picker's class (below 0: a losing capture)
+        int history = 0;     // quiet history (butterfly + continuation)
+    };
     struct Singularity {
         int extension = 0;
         bool multiCut = false;  // another move beats beta too: the node fails high
         Score cutScore = 0;
     };
+
+    Score search(Position& pos, StackEntry* ss, Score alpha, Score beta, int depth, bool cutNode);
+    Score qsearch(Position& pos, StackEntry* ss, Score alpha, Score beta);
+    std::optional<Score> drawOrMateDistance(const Position& pos, StackEntry* ss, Score& alpha, Score& beta);
+    void evaluateNode(const Position& pos, StackEntry* ss, Node& n);
+    std::optional<Score> pruneNode(Position& pos, StackEntry* ss, const Node& n, Score beta);
+    bool pruneMove(const Position& pos, const Node& n, Move m, bool quiet, int moveCount, Score alpha) const;
+    Singularity extensionFor(Position& pos, StackEntry* ss, const Node& n, Move m, bool givesCheck, Score beta);
     Singularity singularExtension(Position& pos, StackEntry* ss, Move ttMove, Score ttScore, int depth, Score beta,
                                   bool pvNode, bool cutNode);
+    Score searchMove(Position& pos, StackEntry* ss, const Node& n, const MoveFacts& f, int newDepth, Score alpha,
+                     Score beta);
+    void recordNode(const Position& pos, StackEntry* ss, const Node& n, Score bestScore, Bound bound, Move bestMove);
 
     void checkLimits();
     int64_t elapsedMs() const;
@@ -123,5 +152,9 @@ private:
     int selDepth_ = 0;
     uint64_t nodes_ = 0;
 };
+
+// Recomputes the late-move-reduction table from the parameters (tuning builds, after a
+// parameter changed).
+void reinitReductions();
 
 }  // namespace vazir
