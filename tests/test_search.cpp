@@ -2,6 +2,8 @@
 // table's store/probe and mate adjustment, time budgets for a range of clocks, options.
 #include <doctest/doctest.h>
 
+#include <memory>
+#include <random>
 #include <set>
 #include <vector>
 
@@ -324,6 +326,39 @@ TEST_SUITE("timeman") {
     }
 }
 
+TEST_SUITE("timeman") {
+    TEST_CASE("soft limit scale: less time when the best move took the nodes or the score rises") {
+        IterationFacts f;
+        f.stableIterations = 2;
+        f.bestMoveNodeFraction = 0.5;
+        const double base = softLimitScale(f);
+        f.bestMoveNodeFraction = 0.95;
+        const double settled = softLimitScale(f);
+        f.bestMoveNodeFraction = 0.2;
+        const double close = softLimitScale(f);
+        MESSAGE("node share 0.2 / 0.5 / 0.95: scale ", close, " / ", base, " / ", settled);
+        CHECK(settled < base);
+        CHECK(base < close);
+        f.bestMoveNodeFraction = 0.5;
+        f.scoreDrop = 60;
+        const double falling = softLimitScale(f);
+        f.scoreDrop = -60;
+        const double rising = softLimitScale(f);
+        MESSAGE("score -60 / 0 / +60 cp: scale ", falling, " / ", base, " / ", rising);
+        CHECK(falling > base);
+        CHECK(rising < base);
+        // Bounded whatever the inputs: never more than the stability factor's worst case
+        // times the node and score caps, never zero.
+        for (int stable : {0, 3, 50})
+            for (double share : {0.0, 0.5, 1.0})
+                for (int drop : {-100000, 0, 100000}) {
+                    f = {stable, share, drop};
+                    CHECK(softLimitScale(f) > 0.2);
+                    CHECK(softLimitScale(f) < 5.0);
+                }
+    }
+}
+
 TEST_SUITE("options") {
     TEST_CASE("declared once with ranges; bad values refused and nothing changed") {
         Engine engine({[](const SearchReport&) {}, [](Move, Move) {}, [](const std::string&) {}});
@@ -391,6 +426,35 @@ TEST_SUITE("options") {
 }
 
 TEST_SUITE("search") {
+    TEST_CASE("histories stay within their bounds under any sequence of updates") {
+        auto h = std::make_unique<SearchHistory>();
+        h->clear();
+        std::mt19937 rng(7);
+        int16_t& v = h->butterfly[White][E2][E4];
+        int lo = 0, hi = 0;
+        for (int i = 0; i < 200000; ++i) {
+            const int depth = int(rng() % 40);
+            const int bonus = SearchHistory::bonusFor(depth) * (rng() % 3 == 0 ? -1 : 1);
+            SearchHistory::update(v, bonus);
+            lo = std::min(lo, int(v));
+            hi = std::max(hi, int(v));
+        }
+        MESSAGE("200000 random updates: value stayed in [", lo, ", ", hi, "], bound ", SearchHistory::kMax);
+        CHECK(lo >= -SearchHistory::kMax);
+        CHECK(hi <= SearchHistory::kMax);
+        // Extreme bonuses are clamped too.
+        for (int i = 0; i < 100; ++i) SearchHistory::update(v, 1'000'000);
+        CHECK(v <= SearchHistory::kMax);
+        for (int i = 0; i < 100; ++i) SearchHistory::update(v, -1'000'000);
+        CHECK(v >= -SearchHistory::kMax);
+        // Correction entries stay within theirs.
+        Position pos;
+        for (int i = 0; i < 1000; ++i) h->updateCorrection(pos, 0, (i % 2 ? 1 : -1) * 30000, 20);
+        for (const auto& side : h->pawnCorrection)
+            for (int16_t e : side) CHECK_FALSE(std::abs(e) > SearchHistory::kCorrectionMax);
+        CHECK(std::abs(h->correctedEval(pos, 0)) <= SearchHistory::kCorrectionMax / SearchHistory::kCorrectionGrain);
+    }
+
     // The counter move is written under the piece that made the previous move; after a
     // promotion or a castling that piece no longer stands on the target square, and the
     // reader must still find it.

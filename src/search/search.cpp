@@ -71,7 +71,7 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
     for (Move m : legal)
         if (limits.searchMoves.empty() ||
             std::find(limits.searchMoves.begin(), limits.searchMoves.end(), m) != limits.searchMoves.end())
-            rootMoves_.push_back({m, -kInfinite, -kInfinite, 0, {m}});
+            rootMoves_.push_back({m, -kInfinite, -kInfinite, 0, 0, {m}});
 
     SearchResult result;
     if (rootMoves_.empty()) {  // mate or stalemate (or no searchmoves legal)
@@ -91,8 +91,9 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
 
     int completedDepth = 0;
     bool interrupted = false;  // stopped inside an iteration
-    int stableIterations = 0;
+    IterationFacts facts;
     Move lastBest = Move::none();
+    Score lastScore = kNoScore;
 
     for (rootDepth_ = 1; rootDepth_ <= maxDepth; ++rootDepth_) {
         for (RootMove& rm : rootMoves_) rm.previousScore = rm.score;
@@ -136,11 +137,16 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
         for (int i = 0; i < multiPv; ++i) onInfo(makeReport(i, rootDepth_, BoundExact));
 
         const RootMove& best = rootMoves_[0];
-        stableIterations = best.move == lastBest ? stableIterations + 1 : 0;
+        facts.stableIterations = best.move == lastBest ? facts.stableIterations + 1 : 0;
+        facts.bestMoveNodeFraction = nodes_ ? double(best.nodes) / double(nodes_) : 0.0;
+        facts.scoreDrop = lastScore != kNoScore && !isMateScore(lastScore) && !isMateScore(best.score)
+                              ? lastScore - best.score
+                              : 0;
         lastBest = best.move;
+        lastScore = best.score;
 
         if (limits.mate > 0 && best.score >= mateIn(2 * limits.mate)) break;
-        const double scale = budget_.fixed ? 1.0 : stabilityFactor(stableIterations);
+        const double scale = budget_.fixed ? 1.0 : softLimitScale(facts);
         if (budget_.timed && !pondering_.load() && double(elapsedMs()) >= double(budget_.softMs) * scale) break;
     }
 
@@ -200,8 +206,9 @@ void Searcher::updatePv(StackEntry* ss, Move m) {
     ss->pvLength = std::max(child->pvLength, ss->ply + 1);
 }
 
-void Searcher::updateRootMove(Move m, Score score, StackEntry* ss, int moveCount, Score alpha) {
+void Searcher::updateRootMove(Move m, Score score, StackEntry* ss, int moveCount, Score alpha, uint64_t nodes) {
     auto it = std::find_if(rootMoves_.begin(), rootMoves_.end(), [m](const RootMove& rm) { return rm.move == m; });
+    it->nodes += nodes;
     if (moveCount == 1 || score > alpha) {
         it->score = score;
         it->selDepth = selDepth_;

@@ -11,6 +11,12 @@ constexpr double kHardFractionOfClock = 0.5;  // never plan to spend more than t
 constexpr double kLastMoveFraction = 0.8;     // movestogo 1: the clock refills after this move
 constexpr double kHardOverSoft = 4.0;
 constexpr int64_t kMinimumMs = 1;
+
+constexpr double kNodeShareBase = 1.5;   // node factor = (base - share) * scale, clamped
+constexpr double kNodeShareScale = 1.35;
+constexpr double kNodeFactorMin = 0.6, kNodeFactorMax = 1.8;
+constexpr double kScoreDropPerCp = 0.005;  // score factor = 1 + drop * this, clamped
+constexpr double kScoreFactorMin = 0.8, kScoreFactorMax = 1.5;
 }  // namespace
 
 TimeBudget computeTimeBudget(const SearchLimits& limits, Color us, int64_t overhead) {
@@ -42,6 +48,13 @@ TimeBudget computeTimeBudget(const SearchLimits& limits, Color us, int64_t overh
 double stabilityFactor(int stableIterations) {
     constexpr double kFactors[] = {1.6, 1.3, 1.1, 0.95, 0.8, 0.7};
     return kFactors[std::min(stableIterations, 5)];
+}
+
+double softLimitScale(const IterationFacts& f) {
+    const double node =
+        std::clamp((kNodeShareBase - f.bestMoveNodeFraction) * kNodeShareScale, kNodeFactorMin, kNodeFactorMax);
+    const double score = std::clamp(1.0 + f.scoreDrop * kScoreDropPerCp, kScoreFactorMin, kScoreFactorMax);
+    return stabilityFactor(f.stableIterations) * node * score;
 }
 
 }  // namespace vazir
