@@ -103,8 +103,15 @@ void Searcher::evaluateNode(const Position& pos, StackEntry* ss, Node& n) {
 }
 
 // Step 4: prune the whole node before any move, at non-PV nodes out of check.
-std::optional<Score> Searcher::pruneNode(Position& pos, StackEntry* ss, const Node& n, Score beta) {
+std::optional<Score> Searcher::pruneNode(Position& pos, StackEntry* ss, const Node& n, Score alpha, Score beta) {
     if (n.pvNode || n.inCheck || n.excluded.isOk()) return std::nullopt;
+
+    // Razoring: so far below alpha at low depth that only a capture could help; if
+    // quiescence confirms the fail low, take it.
+    if (n.depth <= RazorMaxDepth && n.eval + RazorMargin * n.depth < alpha) {
+        const Score score = qsearch(pos, ss, alpha - 1, alpha);
+        if (score < alpha) return score;
+    }
 
     // Reverse futility: so far above beta at low depth that no reply will bring it back.
     if (n.depth <= RfpMaxDepth && n.eval - RfpMargin * (n.depth - n.improving) >= beta && n.eval < kMateInMaxPly)
@@ -126,14 +133,44 @@ std::optional<Score> Searcher::pruneNode(Position& pos, StackEntry* ss, const No
         if (stop_.load(std::memory_order_relaxed)) return Score(0);
         if (score >= beta) return score >= kMateInMaxPly ? beta : score;  // unproven mates are not returned
     }
+
+    return probcut(pos, ss, n, beta);
+}
+
+// Probcut: a good capture that beats beta by a margin in quiescence and then at reduced
+// depth would almost surely beat beta at full depth too. Skipped when the table already
+// says a search this deep stays below that bound.
+std::optional<Score> Searcher::probcut(Position& pos, StackEntry* ss, const Node& n, Score beta) {
+    if (n.depth < ProbcutMinDepth || isMateScore(beta)) return std::nullopt;
+    const Score probcutBeta = beta + ProbcutMargin;
+    if (n.ttHit && n.tte.depth >= n.depth - ProbcutReduction + 1 && n.tte.score < probcutBeta) return std::nullopt;
+    MovePicker picker(pos, n.ttMove, *history_);  // captures and queen promotions, best first
+    StateInfo st;
+    for (Move m = picker.next(); m != Move::none(); m = picker.next()) {
+        if (picker.lastScore() < MovePicker::kGoodNoisyScore) break;
+        if (!seeGe(pos, m, probcutBeta - ss->staticEval)) continue;
+        makeMove(pos, m, st, ss);
+        Score score = -qsearch(pos, ss + 1, -probcutBeta, -probcutBeta + 1);
+        if (score >= probcutBeta)
+            score = -search(pos, ss + 1, -probcutBeta, -probcutBeta + 1, n.depth - ProbcutReduction, !n.cutNode);
+        pos.undoMove(m);
+        if (stop_.load(std::memory_order_relaxed)) return Score(0);
+        if (score >= probcutBeta) {
+            tt_.store(pos.key(), ss->ply, score, n.rawEval, BoundLower, n.depth - ProbcutReduction + 1, m);
+            return score;
+        }
+    }
     return std::nullopt;
 }
 
 // Step 6a: skip a move that is very unlikely to matter, at shallow depth and once a line
 // that avoids being mated is known. Checking moves are spared: they find short mates.
-bool Searcher::pruneMove(const Position& pos, const Node& n, Move m, bool quiet, int moveCount, Score alpha) const {
-    if (quiet) {
+bool Searcher::pruneMove(const Position& pos, const Node& n, Move m, const MoveFacts& f, int moveCount,
+                         Score alpha) const {
+    if (f.quiet) {
         if (n.depth <= LmpMaxDepth && moveCount >= (LmpBase + n.depth * n.depth) / (2 - n.improving)) return true;
+        // A quiet move that has kept failing in similar positions.
+        if (n.depth <= HistoryPruneMaxDepth && f.history < -HistoryPruneMargin * n.depth) return true;
         if (!n.inCheck && n.depth <= FutilityMaxDepth && n.eval + FutilityBase + FutilityPerDepth * n.depth <= alpha)
             return true;
         return n.depth <= SeePruneMaxDepth && !seeGe(pos, m, SeeQuietMargin * n.depth);
@@ -193,6 +230,7 @@ Score Searcher::searchMove(Position& pos, StackEntry* ss, const Node& n, const M
         r -= n.improving;
         r -= f.givesCheck;
         r -= f.history / LmrHistoryDivisor;
+        r += f.quiet && n.ttCapture;  // the table's best move here is a capture: quiets are less likely
         const int reduced = std::clamp(newDepth - r, 1, newDepth);
         score = -search(pos, ss + 1, -alpha - 1, -alpha, reduced, true);
         if (score > alpha && reduced < newDepth) score = -search(pos, ss + 1, -alpha - 1, -alpha, newDepth, !n.cutNode);
@@ -243,6 +281,7 @@ Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, i
     // the fifty-move limit a stored score may hide a draw the path now runs into.
     n.ttHit = !n.excluded.isOk() && tt_.probe(pos.key(), ss->ply, n.tte);
     n.ttMove = n.rootNode ? rootMoves_[pvIndex_].pv[0] : n.ttHit ? n.tte.move : Move::none();
+    n.ttCapture = n.ttMove.isOk() && isLegal(pos, n.ttMove) && isNoisy(pos, n.ttMove);
     if (!n.pvNode && n.ttHit && n.tte.depth >= depth && pos.rule50() < 90 && boundAllows(n.tte, beta))
         return n.tte.score;
 
@@ -250,8 +289,8 @@ Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, i
     evaluateNode(pos, ss, n);
     (ss + 1)->currentMove = Move::none();
 
-    // 4. Whole-node pruning: reverse futility, null move.
-    if (auto s = pruneNode(pos, ss, n, beta)) return *s;
+    // 4. Whole-node pruning: razoring, reverse futility, null move, probcut.
+    if (auto s = pruneNode(pos, ss, n, alpha, beta)) return *s;
 
     // 5. Internal iterative reduction: without a hash move this node is probably less
     // important than its depth says, and the shallower search will supply a move.
@@ -276,14 +315,14 @@ Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, i
         f.quiet = !isNoisy(pos, m);
         f.givesCheck = pos.givesCheck(m);
         f.orderScore = picker.lastScore();
+        f.history = f.quiet ? history_->quietScore(pos.sideToMove(), pos.pieceOn(m.from()), m, ordering.continuation) : 0;
         if (!n.rootNode && bestScore > -kMateInMaxPly && !f.givesCheck && hasNonPawnMaterial(pos, pos.sideToMove()) &&
-            pruneMove(pos, n, m, f.quiet, moveCount, alpha))
+            pruneMove(pos, n, m, f, moveCount, alpha))
             continue;
 
         f.moveCount = ++moveCount;
         if (f.quiet) quiets[quietCount++] = m;
         else captures[captureCount++] = m;
-        f.history = f.quiet ? history_->quietScore(pos.sideToMove(), pos.pieceOn(m.from()), m, ordering.continuation) : 0;
 
         const Singularity ext = extensionFor(pos, ss, n, m, f.givesCheck, beta);
         if (ext.multiCut) return ext.cutScore;
@@ -339,10 +378,11 @@ Score Searcher::qsearch(Position& pos, StackEntry* ss, Score alpha, Score beta) 
     const bool ttHit = tt_.probe(pos.key(), ss->ply, tte);
     if (!pvNode && ttHit && boundAllows(tte, beta)) return tte.score;
 
-    Score bestScore = -kInfinite, rawEval = kNoScore;
+    Score bestScore = -kInfinite, rawEval = kNoScore, futilityBase = -kInfinite;
     if (!inCheck) {
         rawEval = (ttHit && tte.eval != kNoScore) ? tte.eval : evaluate(pos);
         bestScore = history_->correctedEval(pos, rawEval);
+        futilityBase = bestScore + QsFutilityMargin;
         if (ttHit && (tte.bound & (tte.score > bestScore ? BoundLower : BoundUpper))) bestScore = tte.score;
         if (bestScore >= beta) return bestScore;
         alpha = std::max(alpha, bestScore);
@@ -358,6 +398,14 @@ Score Searcher::qsearch(Position& pos, StackEntry* ss, Score alpha, Score beta) 
         // Captures that lose material (SEE < 0, sorted last) are not worth a stand-pat
         // node; when in check every evasion is searched.
         if (!inCheck && picker.lastScore() < MovePicker::kGoodNoisyScore) continue;
+        // Futility: even winning the captured piece for free leaves it below alpha.
+        if (!inCheck && m.kind() != MoveKind::Promotion && !pos.givesCheck(m)) {
+            const Score futility = futilityBase + kPieceValue[capturedType(pos, m)];
+            if (futility <= alpha) {
+                bestScore = std::max(bestScore, futility);
+                continue;
+            }
+        }
         makeMove(pos, m, st, ss);
         const Score score = -qsearch(pos, ss + 1, -beta, -alpha);
         pos.undoMove(m);

@@ -38,6 +38,18 @@
     X(LmrBase, 75, 25, 125, 8)                                                                        \
     X(LmrDivisor, 225, 150, 350, 10)                                                                  \
     X(LmrHistoryDivisor, 16384, 6000, 30000, 1000)                                                    \
+    /* razoring: at low depth, eval + margin * depth below alpha: ask quiescence */                   \
+    X(RazorMaxDepth, 3, 1, 6, 1)                                                                      \
+    X(RazorMargin, 250, 120, 400, 15)                                                                 \
+    /* probcut: a capture that beats beta + margin at reduced depth cuts the node */                 \
+    X(ProbcutMinDepth, 5, 4, 8, 1)                                                                    \
+    X(ProbcutMargin, 200, 100, 350, 15)                                                               \
+    X(ProbcutReduction, 4, 3, 5, 1)                                                                   \
+    /* history pruning of quiets: history below -margin * depth at low depth */                      \
+    X(HistoryPruneMaxDepth, 4, 2, 6, 1)                                                               \
+    X(HistoryPruneMargin, 2048, 512, 6000, 256)                                                       \
+    /* qsearch futility: stand pat + margin + captured value still below alpha */                    \
+    X(QsFutilityMargin, 150, 50, 300, 15)                                                             \
     /* singular extensions of the hash move */                                                        \
     X(SingularMinDepth, 8, 5, 10, 1)                                                                  \
     X(SingularTTDepthMargin, 3, 1, 5, 1)                                                              \

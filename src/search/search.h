@@ -95,6 +95,7 @@ private:
         bool ttHit = false;
         TTData tte;
         Move ttMove;
+        bool ttCapture = false;    // the table's move is a legal capture or promotion
         Score rawEval = kNoScore;  // the evaluation as computed (what the table keeps)
         Score eval = kNoScore;     // corrected, then sharpened by the table's score
         bool improving = false;    // static evaluation above that of two plies ago
@@ -116,8 +117,9 @@ private:
     Score qsearch(Position& pos, StackEntry* ss, Score alpha, Score beta);
     std::optional<Score> drawOrMateDistance(const Position& pos, StackEntry* ss, Score& alpha, Score& beta);
     void evaluateNode(const Position& pos, StackEntry* ss, Node& n);
-    std::optional<Score> pruneNode(Position& pos, StackEntry* ss, const Node& n, Score beta);
-    bool pruneMove(const Position& pos, const Node& n, Move m, bool quiet, int moveCount, Score alpha) const;
+    std::optional<Score> pruneNode(Position& pos, StackEntry* ss, const Node& n, Score alpha, Score beta);
+    std::optional<Score> probcut(Position& pos, StackEntry* ss, const Node& n, Score beta);
+    bool pruneMove(const Position& pos, const Node& n, Move m, const MoveFacts& f, int moveCount, Score alpha) const;
     Singularity extensionFor(Position& pos, StackEntry* ss, const Node& n, Move m, bool givesCheck, Score beta);
     Singularity singularExtension(Position& pos, StackEntry* ss, Move ttMove, Score ttScore, int depth, Score beta,
                                   bool pvNode, bool cutNode);
