@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <atomic>
 
 namespace vazir {
 
@@ -31,12 +32,30 @@ void TranspositionTable::clear() {
     generation_ = 0;
 }
 
+TranspositionTable::Entry TranspositionTable::load(const Cluster& c, int i, uint16_t key16, bool& matches) {
+    // atomic_ref needs non-const objects; the loads do not write.
+    auto& cc = const_cast<Cluster&>(c);
+    const uint64_t d = std::atomic_ref<uint64_t>(cc.data[i]).load(std::memory_order_relaxed);
+    const uint16_t k = std::atomic_ref<uint16_t>(cc.keys[i]).load(std::memory_order_relaxed);
+    const Entry e = Entry::unpack(d);
+    matches = e.depth8 && uint16_t(k ^ fold(d)) == key16;
+    return e;
+}
+
+void TranspositionTable::save(Cluster& c, int i, uint16_t key16, const Entry& e) {
+    const uint64_t d = e.pack();
+    std::atomic_ref<uint64_t>(c.data[i]).store(d, std::memory_order_relaxed);
+    std::atomic_ref<uint16_t>(c.keys[i]).store(uint16_t(key16 ^ fold(d)), std::memory_order_relaxed);
+}
+
 bool TranspositionTable::probe(Key key, int ply, TTData& out) const {
     if (!clusters_) return false;
-    const Cluster* c = clusterFor(key);
+    const Cluster& c = *clusterFor(key);
     const auto key16 = uint16_t(key);
-    for (const Entry& e : c->entries) {
-        if (e.key16 == key16 && e.depth8) {
+    for (int i = 0; i < kClusterSize; ++i) {
+        bool matches = false;
+        const Entry e = load(c, i, key16, matches);
+        if (matches) {
             out.move = Move::fromRaw(e.move);
             out.score = scoreFromTT(e.score, ply);
             out.eval = e.eval;
@@ -50,40 +69,45 @@ bool TranspositionTable::probe(Key key, int ply, TTData& out) const {
 
 void TranspositionTable::store(Key key, int ply, Score score, Score eval, Bound bound, int depth, Move move) {
     if (!clusters_) return;
-    Cluster* c = clusterFor(key);
+    Cluster& c = *clusterFor(key);
     const auto key16 = uint16_t(key);
-    Entry* target = nullptr;
-    for (Entry& e : c->entries) {
-        if (e.key16 == key16 && e.depth8) {
-            target = &e;
-            break;
-        }
+    Entry slots[kClusterSize];
+    int same = -1;
+    for (int i = 0; i < kClusterSize; ++i) {
+        bool matches = false;
+        slots[i] = load(c, i, key16, matches);
+        if (matches && same < 0) same = i;
     }
-    if (target) {
-        if (move == Move::none()) move = Move::fromRaw(target->move);
+    int target = same;
+    if (same >= 0) {
+        Entry& old = slots[same];
+        if (move == Move::none()) move = Move::fromRaw(old.move);
         // A shallower search of the same position (a qsearch store, say) must not wipe
         // out a deeper result of this search; an entry from an earlier search gives way.
-        bool replace = depth + kDepthOffset + kSameKeyDepthSlack > target->depth8 || age(*target) > 0;
+        const bool replace = depth + kDepthOffset + kSameKeyDepthSlack > old.depth8 || age(old) > 0;
         if (!replace) {
-            target->move = move.raw();  // a fresher best move is still useful for ordering
+            old.move = move.raw();  // a fresher best move is still useful for ordering
+            save(c, same, key16, old);
             return;
         }
     } else {
-        target = &c->entries[0];
-        for (Entry& e : c->entries) {
-            if (!e.depth8) {
-                target = &e;
+        target = 0;
+        for (int i = 0; i < kClusterSize; ++i) {
+            if (!slots[i].depth8) {
+                target = i;
                 break;
             }
-            if (int(e.depth8) - 8 * age(e) < int(target->depth8) - 8 * age(*target)) target = &e;
+            if (int(slots[i].depth8) - 8 * age(slots[i]) < int(slots[target].depth8) - 8 * age(slots[target]))
+                target = i;
         }
     }
-    target->key16 = key16;
-    target->move = move.raw();
-    target->score = int16_t(scoreToTT(score, ply));
-    target->eval = int16_t(eval);
-    target->depth8 = uint8_t(std::max(1, std::min(255, depth + kDepthOffset)));
-    target->genBound = uint8_t(generation_ | bound);
+    Entry e;
+    e.move = move.raw();
+    e.score = int16_t(scoreToTT(score, ply));
+    e.eval = int16_t(eval);
+    e.depth8 = uint8_t(std::max(1, std::min(255, depth + kDepthOffset)));
+    e.genBound = uint8_t(generation_ | bound);
+    save(c, target, key16, e);
 }
 
 int TranspositionTable::hashfull() const {
@@ -91,7 +115,11 @@ int TranspositionTable::hashfull() const {
     constexpr size_t kSample = 1000;
     size_t n = std::min(kSample, clusterCount_), used = 0;
     for (size_t i = 0; i < n; ++i)
-        for (const Entry& e : clusters_[i].entries) used += e.depth8 && (e.genBound & kGenerationMask) == generation_;
+        for (int j = 0; j < kClusterSize; ++j) {
+            bool matches = false;
+            const Entry e = load(clusters_[i], j, 0, matches);
+            used += e.depth8 && (e.genBound & kGenerationMask) == generation_;
+        }
     return int(used * 1000 / (n * kClusterSize));
 }
 

@@ -13,10 +13,16 @@
 // the new store has none, and is overwritten only by a deeper (or nearly as deep)
 // search, or once it is from an older search.
 //
-// Concurrency: one search thread writes; the UCI thread never touches the table while a
-// search runs (the engine stops the search before resize or clear).
+// Concurrency: the table is shared by every search thread without locks. Each entry is
+// two words, 64 bits of data (move, score, eval, depth, generation and bound) and 16 bits
+// of key, each read and written whole (relaxed atomics); the key word holds the key's
+// low 16 bits xor a fold of the data word, so an entry torn by two threads writing at
+// once fails the key check (and is a miss) instead of pairing one store's key with
+// another's data. The UCI thread never touches the table while a search runs (the
+// engine stops the search before resize or clear).
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 
@@ -57,23 +63,37 @@ public:
     size_t sizeMegabytes() const { return megabytes_; }
 
 private:
+    // One entry unpacked; packed into a Cluster's data and key words.
     struct Entry {
-        uint16_t key16;
-        uint16_t move;
-        int16_t score;
-        int16_t eval;
-        uint8_t depth8;    // depth + kDepthOffset, 0 = empty
-        uint8_t genBound;  // generation (high 6 bits) | bound (low 2 bits)
+        uint16_t move = 0;
+        int16_t score = 0;
+        int16_t eval = 0;
+        uint8_t depth8 = 0;    // depth + kDepthOffset, 0 = empty
+        uint8_t genBound = 0;  // generation (high 6 bits) | bound (low 2 bits)
+        uint64_t pack() const {
+            return uint64_t(move) | uint64_t(uint16_t(score)) << 16 | uint64_t(uint16_t(eval)) << 32 |
+                   uint64_t(depth8) << 48 | uint64_t(genBound) << 56;
+        }
+        static Entry unpack(uint64_t d) {
+            return {uint16_t(d), int16_t(uint16_t(d >> 16)), int16_t(uint16_t(d >> 32)), uint8_t(d >> 48),
+                    uint8_t(d >> 56)};
+        }
     };
+    static uint16_t fold(uint64_t d) { return uint16_t(d ^ (d >> 16) ^ (d >> 32) ^ (d >> 48)); }
     static constexpr int kClusterSize = 3;
     struct alignas(32) Cluster {
-        Entry entries[kClusterSize];
+        uint64_t data[kClusterSize];
+        uint16_t keys[kClusterSize];  // key's low 16 bits ^ fold(data)
         char padding[2];
     };
     static_assert(sizeof(Cluster) == 32);
     static constexpr int kDepthOffset = 8;  // qsearch stores depth 0 and below
     static constexpr uint8_t kGenerationStep = 4;
     static constexpr int kSameKeyDepthSlack = 3;  // same key: a store this much shallower still replaces
+
+    // A slot's entry read whole; `matches` tells whether it belongs to `key16`.
+    static Entry load(const Cluster& c, int i, uint16_t key16, bool& matches);
+    static void save(Cluster& c, int i, uint16_t key16, const Entry& e);
 
     Cluster* clusterFor(Key key) const {
         __extension__ using Uint128 = unsigned __int128;
