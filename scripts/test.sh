@@ -21,10 +21,10 @@ cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVAZIR_SANITIZE=
 cmake --build build-sanitize -j"$jobs" >/dev/null
 (cd build-sanitize && ctest -L fast -j"$jobs" --output-on-failure)
 
-echo "== ThreadSanitizer build: searches driven through the UCI thread and the worker"
+echo "== ThreadSanitizer build: searches with 1 to 8 threads, through the UCI thread and the pool"
 cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVAZIR_SANITIZE_THREAD=ON >/dev/null
 cmake --build build-tsan -j"$jobs" >/dev/null
-(cd build-tsan && TSAN_OPTIONS="halt_on_error=1" ctest -R '^(search|options|uci_e2e)$' --output-on-failure)
+(cd build-tsan && TSAN_OPTIONS="halt_on_error=1" ctest -R '^(search|smp|tt|options|uci_e2e)$' --output-on-failure)
 
 echo "== perft divides against Stockfish on positions from random play"
 python3 scripts/crosscheck_stockfish.py --vazir build/vazir --games 30 --plies 40 --depth 3

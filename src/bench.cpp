@@ -9,9 +9,13 @@
 
 namespace vazir {
 
-int runBench(std::ostream& out, int depth) {
+int runBench(std::ostream& out, int depth, int threads) {
     Engine engine({[](const SearchReport&) {}, [](Move, Move) {}, [](const std::string&) {}});
     (void)engine.setOption("Hash", "16", true);
+    if (std::string err = engine.setOption("Threads", std::to_string(threads), true); !err.empty()) {
+        out << "bench: " << err << std::endl;
+        return 1;
+    }
     uint64_t totalNodes = 0;
     auto start = std::chrono::steady_clock::now();
     int index = 0;

@@ -1,7 +1,8 @@
-// `vazir bench [depth]`: searches the positions of bench/bench_positions.h to a fixed
-// depth, each from a fresh state (cleared 16 MB table and histories, one thread).
-// Its last line is "<nodes> nodes <nps> nps", as OpenBench expects; the node total is
-// the build's search signature.
+// `vazir bench [depth] [threads]`: searches the positions of bench/bench_positions.h to
+// a fixed depth, each from a fresh state (cleared 16 MB table and histories; one thread
+// unless asked). Its last line is "<nodes> nodes <nps> nps", as OpenBench expects; with
+// one thread the node total is the build's search signature (with more it varies from
+// run to run: the threads race).
 #pragma once
 
 #include <iosfwd>
@@ -10,6 +11,6 @@ namespace vazir {
 
 constexpr int kDefaultBenchDepth = 16;
 
-int runBench(std::ostream& out, int depth);
+int runBench(std::ostream& out, int depth, int threads = 1);
 
 }  // namespace vazir

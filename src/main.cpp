@@ -1,6 +1,6 @@
 // Start-up and command-line subcommands:
 //   vazir                       UCI on stdin/stdout
-//   vazir bench [depth]         search signature and speed
+//   vazir bench [depth] [threads]  search signature and speed
 //   vazir perft <depth> [fen]   move-generator divide
 //   vazir datagen key=value...  self-play training data (src/datagen/datagen.h)
 //   vazir params                the search parameters as SPSA input (OpenBench format)
@@ -21,10 +21,11 @@
 
 namespace {
 
-bool parseDepth(const char* text, int& depth) {
-    auto [p, ec] = std::from_chars(text, text + std::strlen(text), depth);
-    return ec == std::errc() && *p == '\0' && depth >= 1 && depth <= 64;
+bool parseCount(const char* text, int& value, int max) {
+    auto [p, ec] = std::from_chars(text, text + std::strlen(text), value);
+    return ec == std::errc() && *p == '\0' && value >= 1 && value <= max;
 }
+bool parseDepth(const char* text, int& depth) { return parseCount(text, depth, 64); }
 
 int runPerftCommand(int argc, char** argv) {
     using namespace vazir;
@@ -51,12 +52,12 @@ int runPerftCommand(int argc, char** argv) {
 }
 
 int runBenchCommand(int argc, char** argv) {
-    int depth = vazir::kDefaultBenchDepth;
-    if (argc > 2 && !parseDepth(argv[2], depth)) {
-        std::cerr << "usage: vazir bench [depth 1-64]\n";
+    int depth = vazir::kDefaultBenchDepth, threads = 1;
+    if ((argc > 2 && !parseDepth(argv[2], depth)) || (argc > 3 && !parseCount(argv[3], threads, 1024))) {
+        std::cerr << "usage: vazir bench [depth 1-64] [threads 1-1024]\n";
         return 2;
     }
-    return vazir::runBench(std::cout, depth);
+    return vazir::runBench(std::cout, depth, threads);
 }
 
 }  // namespace

@@ -238,6 +238,25 @@ def search_checks():
     check("each option declared once: Hash, Clear Hash, Threads, Move Overhead, Ponder, MultiPV, UCI_Chess960",
           len(names) == len(set(names)) and all(n in names for n in ("Hash", "Clear Hash", "Threads", "Move Overhead", "Ponder", "MultiPV", "UCI_Chess960")), str(names))
 
+    # Lazy SMP through the protocol: 4 threads; `d` during the search answers at once with
+    # the game's position (the threads search their own copies); one bestmove.
+    s = Session()
+    s.send("setoption name Threads value 4")
+    s.send("position startpos moves e2e4 e7e5")
+    s.send("go infinite")
+    time.sleep(0.5)
+    s.send("d")
+    line, waited = s.wait_for("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", 2)
+    check("Threads 4: d during a search shows the game's position at once", line is not None, f"{waited:.2f}s")
+    s.send("stop")
+    line, _ = s.wait_for("bestmove", 5)
+    check("Threads 4: stop gives one legal bestmove", line is not None and line.split()[1] in legal_moves("startpos", ("e2e4", "e7e5")), str(line))
+    s.send("setoption name Threads value 1")
+    s.send("go depth 6")
+    line, _ = s.wait_for("bestmove", 20 * SLOW)
+    check("back to Threads 1: a search still ends in bestmove", line is not None, str(line))
+    s.close()
+
     p = subprocess.run([ENGINE, "position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "go depth 3", "quit"], stdout=subprocess.PIPE, stderr=STDERR_LOG, timeout=10)
     check("no legal move: bestmove 0000", "bestmove 0000" in p.stdout.decode(), p.stdout.decode())
 

@@ -12,7 +12,7 @@ constexpr int kMaxMultiPv = 256;
 constexpr int kMaxMoveOverheadMs = 5000;
 }  // namespace
 
-Engine::Engine(Callbacks callbacks) : callbacks_(std::move(callbacks)), searcher_(tt_) {
+Engine::Engine(Callbacks callbacks) : callbacks_(std::move(callbacks)), pool_(tt_) {
     using T = Option::Type;
     options_.add({"Hash", T::Spin, std::to_string(kDefaultHashMb), 1, kMaxHashMb, [this](const std::string& v) {
                       stopAndWait();
@@ -25,12 +25,12 @@ Engine::Engine(Callbacks callbacks) : callbacks_(std::move(callbacks)), searcher
                   }});
     options_.add({"Clear Hash", T::Button, "", 0, 0, [this](const std::string&) {
                       stopAndWait();
-                      tt_.clear();
+                      pool_.forEachThread([this](int i, int n) { tt_.clearSlice(i, n); });
                       return std::string();
                   }});
-    options_.add({"Threads", T::Spin, "1", 1, kMaxThreads, [](const std::string& v) {
-                      return v == "1" ? std::string()
-                                      : std::string("Threads accepted; this version searches with one thread");
+    options_.add({"Threads", T::Spin, "1", 1, kMaxThreads, [this](const std::string& v) {
+                      stopAndWait();
+                      return pool_.resize(std::stoi(v));
                   }});
     options_.add({"Move Overhead", T::Spin, "20", 0, kMaxMoveOverheadMs, [this](const std::string& v) {
                       settings_.moveOverheadMs = std::stoll(v);
@@ -68,7 +68,12 @@ ParseResult Engine::setPosition(std::string_view fen, const std::vector<std::str
     return game_.set(fen, moves, chess960_);
 }
 
-void Engine::go(const SearchLimits& limits) {
+void Engine::go(const SearchLimits& limits) { startSearch(limits, true); }
+
+// Every thread gets its own copy of the game and the same limits; the main thread's job
+// runs its search, stops and waits for the helpers, picks the move by vote, holds it
+// while the protocol says so (infinite, ponder), and reports it.
+void Engine::startSearch(const SearchLimits& limits, bool reportBestMove) {
     stopAndWait();
     {
         std::lock_guard lock(mutex_);
@@ -76,11 +81,28 @@ void Engine::go(const SearchLimits& limits) {
         ponderhitReceived_ = false;
         searching_ = true;
     }
-    searcher_.prepare(limits.ponder);  // here, not on the worker: see Searcher::prepare
-    // The worker gets its own copy of the settings: a setoption during the search must
-    // not race with it.
-    worker_ = std::thread([this, limits, settings = settings_] {
-        SearchResult r = searcher_.run(game_.position(), limits, settings, callbacks_.onInfo);
+    // Prepared here, not on the threads: see Searcher::prepare. The main searcher's
+    // prepare clears the pool's stop flag, so it comes first.
+    for (int i = 0; i < pool_.size(); ++i) {
+        pool_[i].game.copyFrom(game_);
+        pool_[i].searcher.prepare(limits.ponder);
+    }
+    if (pool_.size() > 1) tt_.newSearch();  // a lone searcher does it itself
+    running_ = true;
+    const SearchSettings settings = settings_;  // a setoption during the search must not race with it
+    for (int i = 1; i < pool_.size(); ++i) {
+        SearchThread& t = pool_[i];
+        t.start([&t, limits, settings] {
+            t.result = t.searcher.run(t.game.position(), limits, settings, [](const SearchReport&) {});
+        });
+    }
+    pool_.main().start([this, limits, settings, reportBestMove] {
+        SearchThread& t = pool_.main();
+        t.result = t.searcher.run(t.game.position(), limits, settings, callbacks_.onInfo);
+        pool_.stop();
+        pool_.waitForHelpers();
+        const SearchResult best = pool_.pickBest();
+        lastResult_ = best;
         {
             // The protocol forbids a bestmove before stop/ponderhit in these modes, even
             // when the search itself has ended (mate found, maximum depth).
@@ -89,7 +111,7 @@ void Engine::go(const SearchLimits& limits) {
                 return stopRequested_ || (!limits.infinite && (!limits.ponder || ponderhitReceived_));
             });
         }
-        callbacks_.onBestMove(r.best, r.ponder);
+        if (reportBestMove) callbacks_.onBestMove(best.best, best.ponder);
         std::lock_guard lock(mutex_);
         searching_ = false;
     });
@@ -100,7 +122,7 @@ void Engine::stop() {
         std::lock_guard lock(mutex_);
         stopRequested_ = true;
     }
-    searcher_.stop();
+    pool_.main().searcher.stop();  // the pool's flag: every thread stops
     released_.notify_all();
 }
 
@@ -109,18 +131,20 @@ void Engine::ponderhit() {
         std::lock_guard lock(mutex_);
         ponderhitReceived_ = true;
     }
-    searcher_.ponderhit();
+    pool_.main().searcher.ponderhit();
     released_.notify_all();
 }
 
 void Engine::waitForSearch() {
-    if (worker_.joinable()) worker_.join();
+    if (!running_) return;
+    pool_.main().wait();
+    running_ = false;
 }
 
 void Engine::stopAndWait() {
-    if (!worker_.joinable()) return;
+    if (!running_) return;
     stop();
-    worker_.join();
+    waitForSearch();
 }
 
 bool Engine::searching() const {
@@ -130,17 +154,18 @@ bool Engine::searching() const {
 
 void Engine::newGame() {
     stopAndWait();
-    tt_.clear();
-    searcher_.clearHistory();
+    pool_.forEachThread([this](int i, int n) { tt_.clearSlice(i, n); });
+    pool_.clearHistories();
 }
 
 SearchResult Engine::searchFresh(int depth, uint64_t& nodes) {
     newGame();
     SearchLimits limits;
     limits.depth = depth;
-    SearchResult r = searcher_.run(game_.position(), limits, settings_, [](const SearchReport&) {});
-    nodes = r.nodes;
-    return r;
+    startSearch(limits, false);
+    waitForSearch();
+    nodes = lastResult_.nodes;
+    return lastResult_;
 }
 
 }  // namespace vazir

@@ -1,6 +1,7 @@
-// The engine facade: owns the game, the transposition table, the searcher, the options
-// and the worker thread; starts and stops searches and reports through callbacks.
-// Knows nothing of the UCI text protocol.
+// The engine facade: owns the game, the transposition table, the pool of search threads
+// and the options; starts and stops searches and reports through callbacks. Knows
+// nothing of the UCI text protocol. The game is never searched on: each search thread
+// searches its own copy, so `d`, `eval` and `position` read it safely during a search.
 #pragma once
 
 #include <atomic>
@@ -13,6 +14,7 @@
 
 #include "engine/game.h"
 #include "engine/options.h"
+#include "engine/thread_pool.h"
 #include "search/search.h"
 
 namespace vazir {
@@ -49,21 +51,26 @@ public:
 
     void newGame();  // clears hash and histories
 
-    // Fixed-depth search with a fresh table and histories, on the calling thread (bench).
+    // Fixed-depth search with a fresh table and histories (bench), with the pool's
+    // threads; returns when it has finished.
     SearchResult searchFresh(int depth, uint64_t& nodes);
+    int threads() { return pool_.size(); }
 
 private:
     void stopAndWait();
 
     Callbacks callbacks_;
     Game game_;
+    void startSearch(const SearchLimits& limits, bool reportBestMove);
+
     TranspositionTable tt_;
-    Searcher searcher_;
+    ThreadPool pool_;
     OptionRegistry options_;
     SearchSettings settings_;
     std::atomic<bool> chess960_{false};  // read by the worker's report callbacks
 
-    std::thread worker_;
+    bool running_ = false;  // a search was started and not yet waited for (command thread only)
+    SearchResult lastResult_;  // written by the main search thread before it finishes
     mutable std::mutex mutex_;
     std::condition_variable released_;  // signalled on stop() and ponderhit()
     bool stopRequested_ = false;

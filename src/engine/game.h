@@ -25,7 +25,12 @@ public:
     void play(Move m) {
         states_->emplace_back();
         pos_->doMove(m, states_->back());
+        moves_.push_back(m);
     }
+
+    // Becomes a copy of `other` with its own position and state chain (each search
+    // thread searches its own copy; the game itself is never searched on).
+    void copyFrom(const Game& other);
 
     Position& position() { return *pos_; }
     const Position& position() const { return *pos_; }
@@ -35,6 +40,10 @@ private:
     // Game is built aside and swapped in. std::deque never moves its elements on push_back.
     std::unique_ptr<Position> pos_;
     std::unique_ptr<std::deque<StateInfo>> states_;
+    // How the game was set up, for copyFrom.
+    std::string fen_{Position::kStartFen};
+    bool chess960_ = false;
+    std::vector<Move> moves_;
 };
 
 }  // namespace vazir

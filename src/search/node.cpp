@@ -130,7 +130,7 @@ std::optional<Score> Searcher::pruneNode(Position& pos, StackEntry* ss, const No
         pos.doNullMove(st);
         const Score score = -search(pos, ss + 1, -beta, -beta + 1, n.depth - r, !n.cutNode);
         pos.undoNullMove();
-        if (stop_.load(std::memory_order_relaxed)) return Score(0);
+        if (stopped()) return Score(0);
         if (score >= beta) return score >= kMateInMaxPly ? beta : score;  // unproven mates are not returned
     }
 
@@ -154,7 +154,7 @@ std::optional<Score> Searcher::probcut(Position& pos, StackEntry* ss, const Node
         if (score >= probcutBeta)
             score = -search(pos, ss + 1, -probcutBeta, -probcutBeta + 1, n.depth - ProbcutReduction, !n.cutNode);
         pos.undoMove(m);
-        if (stop_.load(std::memory_order_relaxed)) return Score(0);
+        if (stopped()) return Score(0);
         if (score >= probcutBeta) {
             tt_.store(pos.key(), ss->ply, score, n.rawEval, BoundLower, n.depth - ProbcutReduction + 1, m);
             return score;
@@ -269,7 +269,7 @@ Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, i
     n.excluded = ss->excluded;
     if (n.pvNode) ss->pvLength = ss->ply;
     selDepth_ = std::max(selDepth_, ss->ply + 1);
-    if (stop_.load(std::memory_order_relaxed)) return 0;
+    if (stopped()) return 0;
 
     // 1. Draws, the ply limit, mate distance.
     if (!n.rootNode)
@@ -328,13 +328,13 @@ Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, i
         if (ext.multiCut) return ext.cutScore;
         ss->doubleExtensions = (ss - 1)->doubleExtensions * !n.rootNode + (ext.extension >= 2);
 
-        const uint64_t nodesBefore = nodes_;
+        const uint64_t nodesBefore = nodes();
         makeMove(pos, m, st, ss);
         const Score score = searchMove(pos, ss, n, f, n.depth - 1 + ext.extension, alpha, beta);
         pos.undoMove(m);
 
-        if (stop_.load(std::memory_order_relaxed)) return 0;
-        if (n.rootNode) updateRootMove(m, score, ss, moveCount, alpha, nodes_ - nodesBefore);
+        if (stopped()) return 0;
+        if (n.rootNode) updateRootMove(m, score, ss, moveCount, alpha, nodes() - nodesBefore);
 
         if (score > bestScore) {
             bestScore = score;
@@ -368,7 +368,7 @@ Score Searcher::qsearch(Position& pos, StackEntry* ss, Score alpha, Score beta) 
     const bool pvNode = beta - alpha > 1;
     if (pvNode) ss->pvLength = ss->ply;
     selDepth_ = std::max(selDepth_, ss->ply + 1);
-    if (stop_.load(std::memory_order_relaxed)) return 0;
+    if (stopped()) return 0;
 
     if (pos.isRepetition(ss->ply) || isFiftyMoveDraw(pos) || pos.isDeadPosition()) return 0;
     const bool inCheck = pos.inCheck();
@@ -409,7 +409,7 @@ Score Searcher::qsearch(Position& pos, StackEntry* ss, Score alpha, Score beta) 
         makeMove(pos, m, st, ss);
         const Score score = -qsearch(pos, ss + 1, -beta, -alpha);
         pos.undoMove(m);
-        if (stop_.load(std::memory_order_relaxed)) return 0;
+        if (stopped()) return 0;
         if (score > bestScore) {
             bestScore = score;
             if (score > alpha) {

@@ -25,9 +25,15 @@ Searcher::Searcher(TranspositionTable& tt) : tt_(tt), history_(std::make_unique<
     history_->clear();
 }
 
+void Searcher::joinPool(std::atomic<bool>* sharedStop, std::function<uint64_t()> poolNodes, bool helper) {
+    stop_ = sharedStop ? sharedStop : &ownStop_;
+    poolNodes_ = std::move(poolNodes);
+    helper_ = helper;
+}
+
 void Searcher::prepare(bool ponder) {
     startNs_.store(nowNs());
-    stop_.store(false);
+    if (!helper_) stop_->store(false);  // a helper starting late must not undo a stop
     pondering_.store(ponder);
     prepared_ = true;
 }
@@ -39,11 +45,15 @@ void Searcher::ponderhit() {
 
 int64_t Searcher::elapsedMs() const { return (nowNs() - startNs_.load()) / 1'000'000; }
 
+// The node limit is exact for a lone searcher; a pool's total is summed only at the
+// clock checks, so a pool stops within a few thousand nodes of the limit.
 void Searcher::checkLimits() {
-    if (limits_.nodes && nodes_ >= limits_.nodes) stop();
-    if ((nodes_ % kTimeCheckInterval) == 0 && budget_.timed && !pondering_.load(std::memory_order_relaxed) &&
-        elapsedMs() >= budget_.hardMs)
-        stop();
+    if (helper_) return;  // the main searcher decides when the pool stops
+    const uint64_t n = nodes();
+    if (!poolNodes_ && limits_.nodes && n >= limits_.nodes) stop();
+    if (n % kTimeCheckInterval) return;
+    if (poolNodes_ && limits_.nodes && poolNodes_() >= limits_.nodes) stop();
+    if (budget_.timed && !pondering_.load(std::memory_order_relaxed) && elapsedMs() >= budget_.hardMs) stop();
 }
 
 void Searcher::makeMove(Position& pos, Move m, StateInfo& st, StackEntry* ss) {
@@ -52,7 +62,7 @@ void Searcher::makeMove(Position& pos, Move m, StateInfo& st, StackEntry* ss) {
     ss->continuation = &history_->continuation[ss->movedPiece][m.to()];
     pos.doMove(m, st);
     tt_.prefetch(pos.key());
-    ++nodes_;
+    countNode();
     checkLimits();
 }
 
@@ -62,8 +72,14 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
     prepared_ = false;
     limits_ = limits;
     budget_ = computeTimeBudget(limits, pos.sideToMove(), settings.moveOverheadMs);
-    nodes_ = 0;
-    tt_.newSearch();
+    if (helper_) {  // helpers search until the main searcher stops them
+        budget_ = TimeBudget{};
+        limits_.nodes = 0;
+    }
+    nodes_.store(0, std::memory_order_relaxed);
+    // A pool's table ages once per search, before any of its threads starts (the engine
+    // does it); a lone searcher ages it itself.
+    if (stop_ == &ownStop_) tt_.newSearch();
 
     rootMoves_.clear();
     MoveList legal;
@@ -111,7 +127,7 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
                 Score score = search(pos, ss, alpha, beta, rootDepth_, false);
                 std::stable_sort(rootMoves_.begin() + pvIndex_, rootMoves_.end(),
                                  [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
-                if (stop_.load()) break;
+                if (stopped()) break;
                 if (score <= alpha) {
                     if (elapsedMs() > kFailReportMs) onInfo(makeReport(pvIndex_, rootDepth_, BoundUpper));
                     beta = (alpha + beta) / 2;
@@ -126,9 +142,9 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
             }
             std::stable_sort(rootMoves_.begin(), rootMoves_.begin() + pvIndex_ + 1,
                              [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
-            if (stop_.load()) break;
+            if (stopped()) break;
         }
-        if (stop_.load()) {
+        if (stopped()) {
             interrupted = true;
             break;
         }
@@ -138,7 +154,7 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
 
         const RootMove& best = rootMoves_[0];
         facts.stableIterations = best.move == lastBest ? facts.stableIterations + 1 : 0;
-        facts.bestMoveNodeFraction = nodes_ ? double(best.nodes) / double(nodes_) : 0.0;
+        facts.bestMoveNodeFraction = nodes() ? double(best.nodes) / double(nodes()) : 0.0;
         facts.scoreDrop = lastScore != kNoScore && !isMateScore(lastScore) && !isMateScore(best.score)
                               ? lastScore - best.score
                               : 0;
@@ -162,7 +178,7 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
     result.ponder = ponderMoveFor(pos, best);
     result.score = best.score == -kInfinite ? best.previousScore : best.score;
     result.depth = completedDepth;
-    result.nodes = nodes_;
+    result.nodes = reportedNodes();
     return result;
 }
 
@@ -191,7 +207,7 @@ SearchReport Searcher::makeReport(int pvIndex, int depth, Bound bound) const {
     r.score = rm.score != -kInfinite ? rm.score : rm.previousScore;
     if (r.score == -kInfinite) r.score = 0;  // nothing searched yet (stopped during depth 1)
     r.bound = bound;
-    r.nodes = nodes_;
+    r.nodes = reportedNodes();
     r.timeMs = elapsedMs();
     r.hashfull = tt_.hashfull();
     r.pv = rm.pv;

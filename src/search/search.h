@@ -61,10 +61,18 @@ public:
     // or ponderhit sent right after `go` cannot be wiped out by the search starting late
     // (run() prepares by itself when nobody did).
     void prepare(bool ponder);
-    void stop() { stop_.store(true, std::memory_order_relaxed); }
+    void stop() { stop_->store(true, std::memory_order_relaxed); }
+    bool stopped() const { return stop_->load(std::memory_order_relaxed); }
     // The opponent played the expected move: from now on the clock counts.
     void ponderhit();
     void clearHistory() { history_->clear(); }
+
+    // Lazy SMP (engine/thread_pool.h): the searchers of a pool share the table and one
+    // stop flag. A helper reports nothing and leaves the clock and the node limit to the
+    // main searcher, whose limit checks and reports count the pool's nodes.
+    void joinPool(std::atomic<bool>* sharedStop, std::function<uint64_t()> poolNodes, bool helper);
+    // Nodes this searcher has visited in its current or last search (any thread may read).
+    uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
 
 private:
     struct StackEntry {
@@ -141,7 +149,12 @@ private:
 
     TranspositionTable& tt_;
     std::unique_ptr<SearchHistory> history_;
-    std::atomic<bool> stop_{false};
+    std::atomic<bool> ownStop_{false};
+    std::atomic<bool>* stop_ = &ownStop_;  // the pool's flag when in a pool
+    std::function<uint64_t()> poolNodes_;   // the pool's node total (main searcher of a pool)
+    bool helper_ = false;
+    uint64_t reportedNodes() const { return poolNodes_ ? poolNodes_() : nodes(); }
+    void countNode() { nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
     bool prepared_ = false;  // prepare() ran for the coming run()
     std::atomic<bool> pondering_{false};
     std::atomic<int64_t> startNs_{0};  // steady-clock time the clock started (ponderhit resets it)
@@ -153,7 +166,7 @@ private:
     int pvIndex_ = 0;
     int rootDepth_ = 0;
     int selDepth_ = 0;
-    uint64_t nodes_ = 0;
+    std::atomic<uint64_t> nodes_{0};  // written by the searching thread only
 };
 
 // Recomputes the late-move-reduction table from the parameters (tuning builds, after a

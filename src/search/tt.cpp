@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <algorithm>
 #include <atomic>
 
 namespace vazir {
@@ -25,6 +26,14 @@ bool TranspositionTable::resize(size_t megabytes) {
     megabytes_ = megabytes;
     generation_ = 0;
     return true;
+}
+
+void TranspositionTable::clearSlice(int index, int count) {
+    if (!clusters_ || count < 1) return;
+    const size_t per = (clusterCount_ + size_t(count) - 1) / size_t(count);
+    const size_t begin = std::min(clusterCount_, per * size_t(index)), end = std::min(clusterCount_, begin + per);
+    if (end > begin) std::memset(static_cast<void*>(clusters_ + begin), 0, (end - begin) * sizeof(Cluster));
+    if (index == 0) generation_ = 0;
 }
 
 void TranspositionTable::clear() {

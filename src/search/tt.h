@@ -52,11 +52,19 @@ public:
     // returns false.
     bool resize(size_t megabytes);
     void clear();
+    // Clears slice `index` of `count` equal slices (count threads clear a big table).
+    void clearSlice(int index, int count);
     void newSearch() { generation_ = uint8_t(generation_ + kGenerationStep); }
 
     bool probe(Key key, int ply, TTData& out) const;
     void store(Key key, int ply, Score score, Score eval, Bound bound, int depth, Move move);
     void prefetch(Key key) const { __builtin_prefetch(clusterFor(key)); }
+
+    // The 16 bits of a data word mixed into its key word. A multiplicative hash, so that
+    // two data words differing in any field (entries of the same key written by two
+    // threads) fold alike only by chance (1 in 65536): then a torn entry, one store's
+    // key word with another's data word, fails the key check.
+    static uint16_t fold(uint64_t data) { return uint16_t((data * 0x9E3779B97F4A7C15ULL) >> 48); }
 
     // Per mille of sampled entries written in the current search.
     int hashfull() const;
@@ -79,7 +87,6 @@ private:
                     uint8_t(d >> 56)};
         }
     };
-    static uint16_t fold(uint64_t d) { return uint16_t(d ^ (d >> 16) ^ (d >> 32) ^ (d >> 48)); }
     static constexpr int kClusterSize = 3;
     struct alignas(32) Cluster {
         uint64_t data[kClusterSize];
