@@ -19,7 +19,7 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DATA = os.path.normpath(os.path.join(HERE, "..", "..", "shared", "data"))
+DATA = os.path.normpath(os.path.join(HERE, "..", "tests", "data"))  # perft suites: start positions
 
 
 class Engine:

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Plays an engine-vs-engine match with fastchess (must be on PATH; it is not part of
-# this repository). Openings from ../shared/data/openings, each played with both colours.
+# this repository). Openings from ../shared/data/openings when it is there (else the
+# sample in tests/data), each played with both colours.
 #
 # Usage: scripts/match.sh <engine-a cmd> <engine-b spec> <games> <tc> [extra fastchess args]
 #   engine-b spec is one of: sf<ELO> (Stockfish with UCI_LimitStrength), stockfish,
@@ -12,6 +13,7 @@ a=$1 b=$2 games=$3 tc=$4
 shift 4
 command -v fastchess >/dev/null || { echo "fastchess not found on PATH" >&2; exit 2; }
 book="$here/../../shared/data/openings/noob_3moves.epd"
+[ -f "$book" ] || book="$here/../tests/data/openings/noob_3moves-sample.epd"
 case "$b" in
   sf[0-9]*) bargs=(cmd=/usr/games/stockfish name=stockfish-${b#sf} option.UCI_LimitStrength=true "option.UCI_Elo=${b#sf}" option.Threads=1 option.Hash=16) ;;
   stockfish) bargs=(cmd=/usr/games/stockfish name=stockfish option.Threads=1 option.Hash=16) ;;

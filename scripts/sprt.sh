@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SPRT between two builds with fastchess (on PATH; not part of this repository).
-# Openings from ../shared/data/openings, each played with both colours.
+# Openings from ../shared/data/openings when it is there (else the sample in tests/data),
+# each played with both colours.
 #
 # Games are adjudicated as on OpenBench and fishtest, which roughly halves their length
 # without changing what is measured: a draw once both sides score within 10 cp for 8
@@ -11,9 +12,11 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 new=$1 base=$2 tc=${3:-5+0.05} elo0=${4:-0} elo1=${5:-10} rounds=${6:-1000}
 command -v fastchess >/dev/null || { echo "fastchess not found on PATH" >&2; exit 2; }
+book="$here/../../shared/data/openings/noob_3moves.epd"
+[ -f "$book" ] || book="$here/../tests/data/openings/noob_3moves-sample.epd"
 exec fastchess -engine cmd="$new" name=new -engine cmd="$base" name=base \
   -each tc="$tc" option.Hash=16 option.Threads=1 \
-  -openings file="$here/../../shared/data/openings/noob_3moves.epd" format=epd order=random -repeat \
+  -openings file="$book" format=epd order=random -repeat \
   -games 2 -rounds "$rounds" -concurrency 2 -recover -ratinginterval 20 \
   -draw movenumber=40 movecount=8 score=10 -resign movecount=3 score=400 twosided=true \
   -sprt elo0="$elo0" elo1="$elo1" alpha=0.05 beta=0.05

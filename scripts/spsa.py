@@ -29,6 +29,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_BOOK = os.path.join(HERE, "..", "..", "shared", "data", "openings", "noob_3moves.epd")
+if not os.path.exists(DEFAULT_BOOK):  # a clone without ../shared: the sample in the repository
+    DEFAULT_BOOK = os.path.join(HERE, "..", "tests", "data", "openings", "noob_3moves-sample.epd")
 ALPHA, GAMMA = 0.602, 0.101
 
 
