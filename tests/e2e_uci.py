@@ -246,7 +246,7 @@ def search_checks():
     s.send("go infinite")
     time.sleep(0.5)
     s.send("d")
-    line, waited = s.wait_for("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", 2)
+    line, waited = s.wait_for("Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", 2)
     check("Threads 4: d during a search shows the game's position at once", line is not None, f"{waited:.2f}s")
     s.send("stop")
     line, _ = s.wait_for("bestmove", 5)
@@ -283,6 +283,61 @@ def datagen_checks():
     fmt = all(re.fullmatch(r"\S+ [wb] \S+ \S+ \d+ \d+ \| -?\d+ \| (1\.0|0\.5|0\.0)", l) for l in rows)
     check("datagen: 3 games, lines 'fen | score | result'", len(games) == 3 and rows and fmt, f"{len(games)} games, {len(rows)} rows")
     check("datagen: same games with 1 or 2 threads, and after resuming a cut file", la == lb, f"{len(la)} vs {len(lb)} lines")
+
+
+def gui_checks():
+    """No GUI left waiting: every go ends in exactly one bestmove, whatever its parameters."""
+    start_moves = legal_moves("startpos")
+    for go in ("go depth 0", "go nodes 0", "go mate 0", "go foo 12 depth 2", "go wtime 0 btime 0",
+               "go wtime -50 btime -50 winc -5 binc -5", "go movetime -3", "go depth abc", "go nodes"):
+        s = Session()
+        s.send("position startpos")
+        s.send(go)
+        line, waited = s.wait_for("bestmove", 2 * SLOW)
+        s.send("isready")
+        s.wait_for("readyok", 2 * SLOW)
+        out = "\n".join(s.lines)
+        s.close()
+        best = [l for l in out.splitlines() if l.startswith("bestmove")]
+        check(f"'{go}': exactly one legal bestmove, at once", line is not None and len(best) == 1 and best[0].split()[1] in start_moves,
+              f"{waited:.2f}s " + out[-300:])
+        if go != "go wtime 0 btime 0":
+            check(f"'{go}': an info string says what was wrong", "info string go:" in out, out[-300:])
+
+    out, rc = run(["go depth 1", "quit"])
+    check("go with no position set: bestmove from the start position",
+          any(l.startswith("bestmove") and l.split()[1] in start_moves for l in out.splitlines()), out[-200:])
+
+    out, rc = run(["stop", "ponderhit", "isready", "stop", "quit"])
+    check("stop and ponderhit with no search running are harmless", out.strip() == "readyok" and rc == 0, out)
+
+    out, rc = run(["xboard", "protover 2", "uci", "quit"])
+    check("xboard and protover 2 (Arena's probe) get no reply before uci",
+          out.splitlines()[0].startswith("id name") and "info string" not in out, out[:200])
+
+    out, rc = run(["position startpos moves e2e4 e7e5 d1h5 b8c6 h5f7", "d", "quit"])
+    check("d: diagram, FEN, key, checkers, legal move count",
+          "| k |" in out and "| Q |" in out and "Fen: r1bqkbnr/pppp1Qpp/2n5/4p3/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 0 3" in out
+          and "Checkers: f7" in out and "Legal moves: 1" in out and re.search(r"Key: [0-9A-F]{16}", out) is not None, out)
+
+    log = tempfile.NamedTemporaryFile(delete=False).name
+    out, rc = run([f"setoption name Debug Log File value {log}", "isready", "position startpos", "go depth 2", "quit"])
+    text = open(log).read()
+    os.unlink(log)
+    check("Debug Log File: both directions", "<< isready" in text and ">> readyok" in text and ">> bestmove" in text, text[-300:])
+
+    out, rc = run(["debug on", "position startpos", "go wtime 60000 btime 60000 winc 1000 binc 1000 movestogo 0", "stop", "quit"])
+    check("debug on: time budget and table size as info string", "info string debug: threads 1, hash 16 MB, time budget soft" in out, out[-300:])
+
+    s = Session()
+    s.send("position startpos")
+    s.send("go movetime 3600")
+    line, _ = s.wait_for("bestmove", 10 * SLOW)
+    cur = [l for l in s.lines if " currmove " in l]
+    s.close()
+    check("info currmove <m> currmovenumber <n> once a search has run 3 s",
+          line is not None and len(cur) > 0 and all(re.fullmatch(r"info depth \d+ currmove [a-h][1-8][a-h][1-8][qrbn]? currmovenumber \d+", l) for l in cur),
+          str(cur[:3]))
 
 
 def main():
@@ -326,6 +381,7 @@ def main():
     check("end of input exits 0", rc == 0)
 
     search_checks()
+    gui_checks()
     datagen_checks()
 
     STDERR_LOG.seek(0)

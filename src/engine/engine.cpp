@@ -152,6 +152,15 @@ bool Engine::searching() const {
     return searching_;
 }
 
+std::string Engine::describeSearchPlan(const SearchLimits& limits) const {
+    const TimeBudget b = computeTimeBudget(limits, game_.position().sideToMove(), settings_.moveOverheadMs);
+    std::string s = "threads " + std::to_string(pool_.size()) + ", hash " + std::to_string(tt_.sizeMegabytes()) +
+                    " MB, ";
+    if (!b.timed) return s + "no time limit";
+    return s + "time budget soft " + std::to_string(b.softMs) + " ms, hard " + std::to_string(b.hardMs) +
+           " ms (move overhead " + std::to_string(settings_.moveOverheadMs) + " ms)";
+}
+
 void Engine::newGame() {
     stopAndWait();
     pool_.forEachThread([this](int i, int n) { tt_.clearSlice(i, n); });

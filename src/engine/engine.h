@@ -51,6 +51,10 @@ public:
 
     void newGame();  // clears hash and histories
 
+    // What a `go` with these limits will do: threads, table size, time budget (for
+    // `debug on`).
+    std::string describeSearchPlan(const SearchLimits& limits) const;
+
     // Fixed-depth search with a fresh table and histories (bench), with the pool's
     // threads; returns when it has finished.
     SearchResult searchFresh(int depth, uint64_t& nodes);

@@ -329,6 +329,7 @@ Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, i
         ss->doubleExtensions = (ss - 1)->doubleExtensions * !n.rootNode + (ext.extension >= 2);
 
         const uint64_t nodesBefore = nodes();
+        if (n.rootNode) reportCurrMove(m, moveCount + pvIndex_);
         makeMove(pos, m, st, ss);
         const Score score = searchMove(pos, ss, n, f, n.depth - 1 + ext.extension, alpha, beta);
         pos.undoMove(m);

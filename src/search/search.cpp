@@ -68,6 +68,7 @@ void Searcher::makeMove(Position& pos, Move m, StateInfo& st, StackEntry* ss) {
 
 SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const SearchSettings& settings,
                            const std::function<void(const SearchReport&)>& onInfo) {
+    onInfo_ = onInfo;
     if (!prepared_) prepare(limits.ponder);
     prepared_ = false;
     limits_ = limits;
@@ -212,6 +213,15 @@ SearchReport Searcher::makeReport(int pvIndex, int depth, Bound bound) const {
     r.hashfull = tt_.hashfull();
     r.pv = rm.pv;
     return r;
+}
+
+void Searcher::reportCurrMove(Move m, int moveNumber) {
+    if (helper_ || elapsedMs() < kCurrMoveReportMs) return;
+    SearchReport r;
+    r.depth = rootDepth_;
+    r.currMove = m;
+    r.currMoveNumber = moveNumber;
+    onInfo_(r);
 }
 
 void Searcher::updatePv(StackEntry* ss, Move m) {

@@ -31,6 +31,9 @@ struct SearchReport {
     int64_t timeMs = 0;
     int hashfull = 0;
     std::vector<Move> pv;
+    // A root move report instead (`info currmove`), when currMoveNumber > 0.
+    Move currMove;
+    int currMoveNumber = 0;
 };
 
 struct SearchResult {
@@ -158,6 +161,11 @@ private:
     bool prepared_ = false;  // prepare() ran for the coming run()
     std::atomic<bool> pondering_{false};
     std::atomic<int64_t> startNs_{0};  // steady-clock time the clock started (ponderhit resets it)
+
+    // Once a search has run this long, the root reports each move it starts.
+    static constexpr int64_t kCurrMoveReportMs = 3000;
+    void reportCurrMove(Move m, int moveNumber);
+    std::function<void(const SearchReport&)> onInfo_;
 
     // State of the running search.
     SearchLimits limits_;

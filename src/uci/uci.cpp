@@ -10,6 +10,7 @@
 #include "core/perft.h"
 #include "eval/eval.h"
 #include "search/score.h"
+#include "uci/board_text.h"
 #include "util/text.h"
 #include "version.h"
 
@@ -34,13 +35,32 @@ UciLoop::UciLoop(std::ostream& out)
                    if (ponder != Move::none()) s += " ponder " + moveToUci(ponder, engine_.chess960());
                    emit(s);
                },
-               [this](const std::string& text) { infoString(text); }}) {}
+               [this](const std::string& text) { infoString(text); }}) {
+    engine_.options().add({"Debug Log File", Option::Type::String, "", 0, 0,
+                           [this](const std::string& v) { return openLog(v); }});
+}
 
 UciLoop::~UciLoop() { engine_.stop(); engine_.waitForSearch(); }
 
 void UciLoop::emit(const std::string& text) {
     std::lock_guard lock(outMutex_);
     out_ << text << std::endl;
+    if (log_.is_open()) log_ << ">> " << text << std::endl;
+}
+
+void UciLoop::logInput(std::string_view line) {
+    std::lock_guard lock(outMutex_);
+    if (log_.is_open()) log_ << "<< " << line << std::endl;
+}
+
+// `Debug Log File`: every line in both directions, as Stockfish writes it ("<<" input,
+// ">>" output). An empty name closes the log.
+std::string UciLoop::openLog(const std::string& path) {
+    std::lock_guard lock(outMutex_);
+    if (log_.is_open()) log_.close();
+    if (path.empty() || path == "<empty>") return "";
+    log_.open(path, std::ios::app);
+    return log_.is_open() ? "" : "cannot open debug log file '" + path.substr(0, 200) + "'";
 }
 
 void UciLoop::run(std::istream& in) {
@@ -53,6 +73,7 @@ void UciLoop::run(std::istream& in) {
 
 bool UciLoop::handleLine(std::string_view raw) {
     std::string line = sanitizeLine(raw);
+    logInput(line);
     auto [cmd, args] = splitFirstToken(line);
     if (cmd.empty()) return true;
     if (cmd == "quit") {
@@ -70,7 +91,8 @@ bool UciLoop::handleLine(std::string_view raw) {
     else if (cmd == "ucinewgame") engine_.newGame();
     else if (cmd == "debug") debug_ = args == "on";
     else if (cmd == "register") {}  // nothing to register
-    else if (cmd == "d") emit(engine_.position().fen());
+    else if (cmd == "d") emit(describeBoard(engine_.position()));
+    else if (cmd == "xboard" || cmd == "protover") {}  // a GUI probing for the xboard protocol: stay silent
     else if (cmd == "eval") emit(describeEvaluation(engine_.position()));
     else infoString("unknown command '" + clip(cmd) + "'");
     return true;
@@ -125,23 +147,39 @@ void UciLoop::cmdGo(std::string_view args) {
 
     SearchLimits limits;
     const Position& pos = engine_.position();
-    // Integer-valued parameters, each with its valid range.
+    // Integer-valued parameters, each with its valid range. A GUI is never left
+    // waiting: a parameter that cannot be used is named in an info string and ignored,
+    // a limit of 0 becomes the smallest search that still answers with a legal move,
+    // and a negative clock counts as an empty one.
     struct IntParam {
         const char* name;
         int64_t min, max;
         std::function<void(int64_t)> set;
     };
-    const IntParam params[] = {
-        {"wtime", INT64_MIN / 4, INT64_MAX / 4, [&](int64_t v) { limits.time[White] = std::max<int64_t>(v, 0); }},
-        {"btime", INT64_MIN / 4, INT64_MAX / 4, [&](int64_t v) { limits.time[Black] = std::max<int64_t>(v, 0); }},
-        {"winc", INT64_MIN / 4, INT64_MAX / 4, [&](int64_t v) { limits.inc[White] = std::max<int64_t>(v, 0); }},
-        {"binc", INT64_MIN / 4, INT64_MAX / 4, [&](int64_t v) { limits.inc[Black] = std::max<int64_t>(v, 0); }},
-        {"movestogo", 0, 100000, [&](int64_t v) { limits.movesToGo = int(v); }},
-        {"depth", 1, 1000, [&](int64_t v) { limits.depth = int(v); }},
-        {"nodes", 1, INT64_MAX, [&](int64_t v) { limits.nodes = uint64_t(v); }},
-        {"mate", 1, 1000, [&](int64_t v) { limits.mate = int(v); }},
-        {"movetime", 0, INT64_MAX / 4, [&](int64_t v) { limits.moveTime = v; }},
+    auto clock = [&](const char* name, int64_t& field, int64_t v) {
+        if (v < 0) infoString(std::string("go: ") + name + " " + std::to_string(v) + " is negative; taken as 0");
+        field = std::max<int64_t>(v, 0);
     };
+    auto atLeastOne = [&](const char* name, int64_t v, auto&& set) {
+        if (v == 0) infoString(std::string("go: ") + name + " 0 leaves nothing to search; searching to depth 1");
+        set(v);
+    };
+    const IntParam params[] = {
+        {"wtime", INT64_MIN / 4, INT64_MAX / 4, [&](int64_t v) { clock("wtime", limits.time[White], v); }},
+        {"btime", INT64_MIN / 4, INT64_MAX / 4, [&](int64_t v) { clock("btime", limits.time[Black], v); }},
+        {"winc", INT64_MIN / 4, INT64_MAX / 4, [&](int64_t v) { clock("winc", limits.inc[White], v); }},
+        {"binc", INT64_MIN / 4, INT64_MAX / 4, [&](int64_t v) { clock("binc", limits.inc[Black], v); }},
+        {"movestogo", 0, 100000, [&](int64_t v) { limits.movesToGo = int(v); }},
+        {"depth", 0, 1000, [&](int64_t v) { atLeastOne("depth", v, [&](int64_t d) { limits.depth = int(std::max<int64_t>(d, 1)); }); }},
+        {"nodes", 0, INT64_MAX, [&](int64_t v) {
+             atLeastOne("nodes", v, [&](int64_t n) { v == 0 ? void(limits.depth = 1) : void(limits.nodes = uint64_t(n)); });
+         }},
+        {"mate", 0, 1000, [&](int64_t v) {
+             atLeastOne("mate", v, [&](int64_t m) { v == 0 ? void(limits.depth = 1) : void(limits.mate = int(m)); });
+         }},
+        {"movetime", INT64_MIN / 4, INT64_MAX / 4, [&](int64_t v) { clock("movetime", limits.moveTime, v); }},
+    };
+    bool rejected = false;  // some parameter could not be used
     for (size_t i = 0; i < t.size(); ++i) {
         if (t[i] == "infinite") { limits.infinite = true; continue; }
         if (t[i] == "ponder") { limits.ponder = true; continue; }
@@ -158,18 +196,41 @@ void UciLoop::cmdGo(std::string_view args) {
         const IntParam* p = nullptr;
         for (const IntParam& candidate : params)
             if (t[i] == candidate.name) p = &candidate;
-        if (!p) return infoString("go: unknown parameter '" + clip(t[i]) + "'; search not started");
+        if (!p) {
+            infoString("go: unknown parameter '" + clip(t[i]) + "' ignored");
+            rejected = true;
+            continue;
+        }
         int64_t v = 0;
-        if (i + 1 >= t.size() || !parseInt(t[i + 1], v) || v < p->min || v > p->max)
-            return infoString(std::string("go: ") + p->name + " needs an integer" +
-                              (i + 1 < t.size() ? ", got '" + clip(t[i + 1]) + "'" : "") + "; search not started");
+        if (i + 1 >= t.size() || !parseInt(t[i + 1], v) || v < p->min || v > p->max) {
+            infoString(std::string("go: ") + p->name + " needs an integer" +
+                       (i + 1 < t.size() ? ", got '" + clip(t[i + 1]) + "'" : "") + "; ignored");
+            rejected = true;
+            if (i + 1 < t.size() && !parseInt(t[i + 1], v)) continue;  // leave a keyword for the next turn
+            ++i;
+            continue;
+        }
         p->set(v);
         ++i;
     }
+    // What was asked for could not be used and nothing else limits the search: rather
+    // than an endless search the GUI did not ask for, answer with a short one.
+    const bool limited = limits.infinite || limits.usesClock() || limits.depth || limits.nodes || limits.mate ||
+                         limits.moveTime >= 0;
+    if (rejected && !limited) {
+        infoString("go: no usable limit left; searching to depth 1");
+        limits.depth = 1;
+    }
+    if (debug_) infoString("debug: " + engine_.describeSearchPlan(limits));
     engine_.go(limits);
 }
 
 void UciLoop::printReport(const SearchReport& r) {
+    if (r.currMoveNumber > 0) {
+        emit("info depth " + std::to_string(r.depth) + " currmove " + moveToUci(r.currMove, engine_.chess960()) +
+             " currmovenumber " + std::to_string(r.currMoveNumber));
+        return;
+    }
     std::string s = "info depth " + std::to_string(r.depth) + " seldepth " + std::to_string(r.selDepth) +
                     " multipv " + std::to_string(r.multiPv) + " score ";
     s += isMateScore(r.score) ? "mate " + std::to_string(mateInMoves(r.score)) : "cp " + std::to_string(r.score);

@@ -3,6 +3,7 @@
 // from the search thread and the input thread goes through one mutex, line by line.
 #pragma once
 
+#include <fstream>
 #include <iosfwd>
 #include <mutex>
 #include <string>
@@ -34,10 +35,13 @@ private:
     void emit(const std::string& text);
     void infoString(const std::string& text) { emit("info string " + text); }
     void printReport(const SearchReport& r);
+    void logInput(std::string_view line);
+    std::string openLog(const std::string& path);
 
     std::ostream& out_;
     std::mutex outMutex_;
     bool debug_ = false;
+    std::ofstream log_;  // Debug Log File (guarded by outMutex_)
     Engine engine_;
 };
 
