@@ -12,7 +12,7 @@
 #include <string>
 #include <unistd.h>
 
-#include "bench.h"
+#include "bench/bench.h"
 #include "datagen/datagen.h"
 #include "search/params.h"
 #include "core/position.h"

@@ -293,7 +293,7 @@ def gui_checks():
         s = Session()
         s.send("position startpos")
         s.send(go)
-        line, waited = s.wait_for("bestmove", 2 * SLOW)
+        line, waited = s.wait_for("bestmove", 5 * SLOW)
         s.send("isready")
         s.wait_for("readyok", 2 * SLOW)
         out = "\n".join(s.lines)

@@ -101,7 +101,7 @@ TEST_SUITE("tune") {
         const std::vector<Pair> flat = tune::flatten(kWeights);
         REQUIRE(tune::parseWeightsSource(tune::weightsSource(kWeights, "round trip"), back).empty());
         CHECK(back == flat);
-        std::ifstream in(std::string(VAZIR_TEST_DIR) + "/../tune/handset-weights.cpp");
+        std::ifstream in(std::string(VAZIR_TEST_DIR) + "/../src/tune/handset-weights.cpp");
         REQUIRE(in);
         std::stringstream text;
         text << in.rdbuf();

@@ -1,5 +1,5 @@
-// Evaluation weights, written by the tuner (tools/tuner.cpp).
-// Data: selfplay-1.txt,s2-train.txt (1853684 positions), K 0.744915, blend 0.5, 30 epochs, lr 1.0, reg 1e-9, seed 1, start tune/handset-weights.cpp.
+// Evaluation weights, written by the tuner (src/tune/tuner_main.cpp).
+// Data: selfplay-1.txt,s2-train.txt (1853684 positions), K 0.744915, blend 0.5, 30 epochs, lr 1.0, reg 1e-9, seed 1, start src/tune/handset-weights.cpp.
 // Reproduce: README, "Evaluation and tuning pipeline" (that command writes this file; only these comment lines differ).
 #include "eval/weights.h"
 

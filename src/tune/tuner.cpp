@@ -254,7 +254,7 @@ std::string parseWeightsSource(const std::string& text, std::vector<Pair>& out) 
 
 std::string weightsSource(const EvalWeights& w, const std::string& comment) {
     std::ostringstream s;
-    s << "// Evaluation weights, written by the tuner (tools/tuner.cpp).\n";
+    s << "// Evaluation weights, written by the tuner (src/tune/tuner_main.cpp).\n";
     std::istringstream c(comment);
     for (std::string line; std::getline(c, line);) s << "// " << line << "\n";
     s << "#include \"eval/weights.h\"\n\nnamespace vazir {\n\n// clang-format off\nconst EvalWeights kWeights = {\n";

@@ -2,7 +2,7 @@
 //
 // Usage: vazir-tuner data=<file>[,<file>...] [out=src/eval/weights.cpp] [epochs=100] [batch=16384]
 //                    [lr=1.0] [blend=0.5] [threads=2] [seed=1] [limit=0] [reg=0] [valid=<file>] [start=<file>]
-// Training starts from the weights in start=<weights .cpp file> (tune/handset-weights.cpp
+// Training starts from the weights in start=<weights .cpp file> (src/tune/handset-weights.cpp
 // holds the hand-set values), or else from those compiled into the tuner; reg= pulls every
 // weight toward that start (see src/tune/tuner.h); valid= names held-out data whose loss
 // is printed each epoch and is never trained on.

@@ -1,6 +1,6 @@
 // Evaluation weights: hand-set starting values. Piece-square tables and material start
 // from Ronald Friederich's PeSTO values; the other terms from common engine practice.
-// Not compiled: the start and prior of a tuning run (vazir-tuner start=tune/handset-weights.cpp),
+// Not compiled: the start and prior of a tuning run (vazir-tuner start=src/tune/handset-weights.cpp),
 // and the base of the "tuned vs hand-set" match. Copy it over src/eval/weights.cpp to build
 // that engine.
 #include "eval/weights.h"

@@ -1,4 +1,4 @@
-// `vazir bench [depth] [threads]`: searches the positions of bench/bench_positions.h to
+// `vazir bench [depth] [threads]`: searches the positions of src/bench/positions.h to
 // a fixed depth, each from a fresh state (cleared 16 MB table and histories; one thread
 // unless asked). Its last line is "<nodes> nodes <nps> nps", as OpenBench expects; with
 // one thread the node total is the build's search signature (with more it varies from

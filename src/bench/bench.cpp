@@ -1,9 +1,9 @@
-#include "bench.h"
+#include "bench/bench.h"
 
 #include <chrono>
 #include <iostream>
 
-#include "bench/bench_positions.h"
+#include "bench/positions.h"
 #include "core/move_text.h"
 #include "engine/engine.h"
 
