@@ -8,6 +8,7 @@ command -v g++ >/dev/null || need+=(g++)
 command -v make >/dev/null || need+=(make)
 command -v python3 >/dev/null || need+=(python3)
 [ -f /usr/include/doctest/doctest.h ] || need+=(doctest-dev)
+[ -f /usr/include/tbprobe.h ] || need+=(libfathom-dev)
 for pkg in "$@"; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done

@@ -329,6 +329,13 @@ def gui_checks():
     out, rc = run(["debug on", "position startpos", "go wtime 60000 btime 60000 winc 1000 binc 1000 movestogo 0", "stop", "quit"])
     check("debug on: time budget and table size as info string", "info string debug: threads 1, hash 16 MB, time budget soft" in out, out[-300:])
 
+    tables = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "syzygy")
+    out, rc = run([f"setoption name SyzygyPath value {tables}", "position fen 8/8/8/4k3/8/8/8/R6K w - - 0 1",
+                   "go depth 8", "setoption name SyzygyPath value /no/such/dir", "quit"])
+    check("SyzygyPath: tables loaded, a KRvK search probes them, a wrong path answers info string",
+          "info string Syzygy tablebases loaded: up to 4 pieces" in out and " tbhits " in out and "bestmove" in out
+          and "info string SyzygyPath: no such folder" in out, out[-400:])
+
     s = Session()
     s.send("position startpos")
     s.send("go movetime 3600")

@@ -45,6 +45,23 @@ Engine::Engine(Callbacks callbacks) : callbacks_(std::move(callbacks)), pool_(tt
                       chess960_ = v == "true";
                       return std::string();
                   }});
+    // Syzygy tablebases (search/tablebase.h).
+    options_.add({"SyzygyPath", T::String, "<empty>", 0, 0, [this](const std::string& v) {
+                      stopAndWait();
+                      return tablebase::init(v);
+                  }});
+    options_.add({"SyzygyProbeDepth", T::Spin, "1", 1, 100, [this](const std::string& v) {
+                      settings_.tablebase.probeDepth = std::stoi(v);
+                      return std::string();
+                  }});
+    options_.add({"Syzygy50MoveRule", T::Check, "true", 0, 0, [this](const std::string& v) {
+                      settings_.tablebase.use50MoveRule = v == "true";
+                      return std::string();
+                  }});
+    options_.add({"SyzygyProbeLimit", T::Spin, "7", 0, 7, [this](const std::string& v) {
+                      settings_.tablebase.probeLimit = std::stoi(v);
+                      return std::string();
+                  }});
     // A tuning build exposes every search parameter (params.h) as a spin option.
     for (const params::ParamInfo& p : params::all()) {
         if (!p.variable) break;

@@ -59,6 +59,8 @@ public:
     // threads; returns when it has finished.
     SearchResult searchFresh(int depth, uint64_t& nodes);
     int threads() { return pool_.size(); }
+    // The result of the last search that has finished (after waitForSearch()).
+    const SearchResult& lastResult() const { return lastResult_; }
 
 private:
     void stopAndWait();

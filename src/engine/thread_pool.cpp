@@ -64,16 +64,23 @@ std::string ThreadPool::resize(int count) {
     threads_ = std::move(fresh);
     const bool pooled = count > 1;
     for (int i = 0; i < count; ++i)
-        threads_[size_t(i)]->searcher.joinPool(pooled ? &stop_ : nullptr,
-                                               pooled && i == 0 ? std::function<uint64_t()>([this] { return totalNodes(); })
-                                                                : std::function<uint64_t()>(),
-                                               i > 0);
+        threads_[size_t(i)]->searcher.joinPool(
+            pooled ? &stop_ : nullptr,
+            pooled && i == 0 ? std::function<uint64_t()>([this] { return totalNodes(); }) : std::function<uint64_t()>(),
+            pooled && i == 0 ? std::function<uint64_t()>([this] { return totalTbHits(); }) : std::function<uint64_t()>(),
+            i > 0);
     return "";
 }
 
 uint64_t ThreadPool::totalNodes() const {
     uint64_t n = 0;
     for (const auto& t : threads_) n += t->searcher.nodes();
+    return n;
+}
+
+uint64_t ThreadPool::totalTbHits() const {
+    uint64_t n = 0;
+    for (const auto& t : threads_) n += t->searcher.tbHits();
     return n;
 }
 

@@ -61,6 +61,7 @@ public:
 
     // Nodes of the running or last search, summed over the threads.
     uint64_t totalNodes() const;
+    uint64_t totalTbHits() const;
     void stop() { stop_.store(true, std::memory_order_relaxed); }
     void waitForHelpers();
     void clearHistories();

@@ -88,6 +88,25 @@ std::optional<Score> Searcher::drawOrMateDistance(const Position& pos, StackEntr
     return std::nullopt;
 }
 
+// Step 2b: a position the tablebases cover has a known result. A draw is exact; a win
+// is a lower bound and a loss an upper bound (the tables do not say how fast), so they
+// end the node only when they settle it against the window.
+std::optional<Score> Searcher::probeTablebase(const Position& pos, StackEntry* ss, const Node& n, Score alpha,
+                                              Score beta) {
+    if (tablebase::largest() == 0) return std::nullopt;
+    if (n.depth < tbSettings_.probeDepth && popCount(pos.pieces()) >= tablebase::largest()) return std::nullopt;
+    const std::optional<Score> tb = tablebase::probeWdl(pos, ss->ply, tbSettings_);
+    if (!tb) return std::nullopt;
+    countTbHit();
+    const Score v = *tb;
+    const Bound bound = v > 1 ? BoundLower : v < -1 ? BoundUpper : BoundExact;
+    if (bound == BoundExact || (bound == BoundLower ? v >= beta : v <= alpha)) {
+        tt_.store(pos.key(), ss->ply, v, kNoScore, bound, std::min(n.depth + 6, kMaxPly - 1), Move::none());
+        return v;
+    }
+    return std::nullopt;
+}
+
 // Step 3: the static evaluation, corrected by the correction history, then sharpened by
 // the table's score when its bound allows. The table keeps the raw evaluation.
 void Searcher::evaluateNode(const Position& pos, StackEntry* ss, Node& n) {
@@ -284,6 +303,10 @@ Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, i
     n.ttCapture = n.ttMove.isOk() && isLegal(pos, n.ttMove) && isNoisy(pos, n.ttMove);
     if (!n.pvNode && n.ttHit && n.tte.depth >= depth && pos.rule50() < 90 && boundAllows(n.tte, beta))
         return n.tte.score;
+
+    // 2b. Endgame tablebases.
+    if (!n.rootNode && !n.excluded.isOk())
+        if (auto s = probeTablebase(pos, ss, n, alpha, beta)) return *s;
 
     // 3. Static evaluation.
     evaluateNode(pos, ss, n);

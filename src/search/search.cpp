@@ -25,9 +25,11 @@ Searcher::Searcher(TranspositionTable& tt) : tt_(tt), history_(std::make_unique<
     history_->clear();
 }
 
-void Searcher::joinPool(std::atomic<bool>* sharedStop, std::function<uint64_t()> poolNodes, bool helper) {
+void Searcher::joinPool(std::atomic<bool>* sharedStop, std::function<uint64_t()> poolNodes,
+                        std::function<uint64_t()> poolTbHits, bool helper) {
     stop_ = sharedStop ? sharedStop : &ownStop_;
     poolNodes_ = std::move(poolNodes);
+    poolTbHits_ = std::move(poolTbHits);
     helper_ = helper;
 }
 
@@ -78,6 +80,8 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
         limits_.nodes = 0;
     }
     nodes_.store(0, std::memory_order_relaxed);
+    tbHits_.store(0, std::memory_order_relaxed);
+    tbSettings_ = settings.tablebase;
     // A pool's table ages once per search, before any of its threads starts (the engine
     // does it); a lone searcher ages it itself.
     if (stop_ == &ownStop_) tt_.newSearch();
@@ -89,6 +93,17 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
         if (limits.searchMoves.empty() ||
             std::find(limits.searchMoves.begin(), limits.searchMoves.end(), m) != limits.searchMoves.end())
             rootMoves_.push_back({m, -kInfinite, -kInfinite, 0, 0, {m}});
+
+    // Tablebase root: only the moves that keep the best result are searched.
+    if (rootMoves_.size() > 1 && tablebase::largest() > 0) {
+        const tablebase::RootFilter f = tablebase::filterRoot(pos, tbSettings_);
+        if (!f.keep.empty()) {
+            countTbHit();
+            std::erase_if(rootMoves_, [&](const RootMove& rm) {
+                return std::find(f.keep.begin(), f.keep.end(), rm.move) == f.keep.end();
+            });
+        }
+    }
 
     SearchResult result;
     if (rootMoves_.empty()) {  // mate or stalemate (or no searchmoves legal)
@@ -211,6 +226,7 @@ SearchReport Searcher::makeReport(int pvIndex, int depth, Bound bound) const {
     r.nodes = reportedNodes();
     r.timeMs = elapsedMs();
     r.hashfull = tt_.hashfull();
+    r.tbHits = poolTbHits_ ? poolTbHits_() : tbHits();
     r.pv = rm.pv;
     return r;
 }

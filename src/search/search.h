@@ -16,6 +16,7 @@
 #include "search/history.h"
 #include "search/limits.h"
 #include "search/movepick.h"
+#include "search/tablebase.h"
 #include "search/timeman.h"
 #include "search/tt.h"
 
@@ -30,6 +31,7 @@ struct SearchReport {
     uint64_t nodes = 0;
     int64_t timeMs = 0;
     int hashfull = 0;
+    uint64_t tbHits = 0;
     std::vector<Move> pv;
     // A root move report instead (`info currmove`), when currMoveNumber > 0.
     Move currMove;
@@ -47,6 +49,7 @@ struct SearchResult {
 struct SearchSettings {
     int multiPv = 1;
     int64_t moveOverheadMs = 20;
+    tablebase::Settings tablebase;
 };
 
 class Searcher {
@@ -73,9 +76,11 @@ public:
     // Lazy SMP (engine/thread_pool.h): the searchers of a pool share the table and one
     // stop flag. A helper reports nothing and leaves the clock and the node limit to the
     // main searcher, whose limit checks and reports count the pool's nodes.
-    void joinPool(std::atomic<bool>* sharedStop, std::function<uint64_t()> poolNodes, bool helper);
+    void joinPool(std::atomic<bool>* sharedStop, std::function<uint64_t()> poolNodes,
+                  std::function<uint64_t()> poolTbHits, bool helper);
     // Nodes this searcher has visited in its current or last search (any thread may read).
     uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
+    uint64_t tbHits() const { return tbHits_.load(std::memory_order_relaxed); }
 
 private:
     struct StackEntry {
@@ -155,6 +160,7 @@ private:
     std::atomic<bool> ownStop_{false};
     std::atomic<bool>* stop_ = &ownStop_;  // the pool's flag when in a pool
     std::function<uint64_t()> poolNodes_;   // the pool's node total (main searcher of a pool)
+    std::function<uint64_t()> poolTbHits_;  // and its tablebase hits
     bool helper_ = false;
     uint64_t reportedNodes() const { return poolNodes_ ? poolNodes_() : nodes(); }
     void countNode() { nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
@@ -175,6 +181,10 @@ private:
     int rootDepth_ = 0;
     int selDepth_ = 0;
     std::atomic<uint64_t> nodes_{0};  // written by the searching thread only
+    std::atomic<uint64_t> tbHits_{0};
+    tablebase::Settings tbSettings_;
+    void countTbHit() { tbHits_.store(tbHits_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
+    std::optional<Score> probeTablebase(const Position& pos, StackEntry* ss, const Node& n, Score alpha, Score beta);
 };
 
 // Recomputes the late-move-reduction table from the parameters (tuning builds, after a

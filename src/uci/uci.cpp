@@ -239,6 +239,7 @@ void UciLoop::printReport(const SearchReport& r) {
     const uint64_t nps = r.timeMs > 0 ? r.nodes * 1000 / uint64_t(r.timeMs) : r.nodes * 1000;
     s += " nodes " + std::to_string(r.nodes) + " nps " + std::to_string(nps) + " hashfull " + std::to_string(r.hashfull) +
          " time " + std::to_string(r.timeMs);
+    if (r.tbHits) s += " tbhits " + std::to_string(r.tbHits);
     if (!r.pv.empty()) {
         s += " pv";
         for (Move m : r.pv) s += " " + moveToUci(m, engine_.chess960());

@@ -1,0 +1,51 @@
+// Syzygy endgame tablebases, probed through Debian's Fathom library (libfathom-dev).
+//
+//  - At the root, the DTZ tables rank the moves: only those that keep the best result
+//    (a win converted within the fifty-move rule when Syzygy50MoveRule is on, a draw
+//    held) are searched, so the engine cannot spoil a tablebase position.
+//  - In the search, positions with few enough pieces, no castling rights and a fresh
+//    fifty-move counter are scored from the WDL tables (a win as a score just below the
+//    mate range, so that a real mate is still preferred).
+// With no path set nothing is probed and the search is unchanged.
+#pragma once
+
+#include <atomic>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/position.h"
+#include "search/score.h"
+
+namespace vazir::tablebase {
+
+// Scores for tablebase results: beyond any evaluation, below every mate.
+constexpr Score kTbWin = kMateInMaxPly - 1;
+constexpr Score tbWinIn(int ply) { return kTbWin - ply; }
+
+struct Settings {
+    int probeDepth = 1;        // SyzygyProbeDepth: probe in search only at this depth or more
+    bool use50MoveRule = true;  // Syzygy50MoveRule: cursed wins and blessed losses are draws
+    int probeLimit = 7;        // SyzygyProbeLimit: probe only with this many pieces or fewer
+};
+
+// Loads the tables under `paths` (folders separated by ':'); an empty path unloads
+// them. Returns "" or a message naming the problem (no tables found, a folder that does
+// not exist). Not while a search runs.
+std::string init(const std::string& paths);
+// The most pieces the loaded tables cover (0 when none are loaded).
+int largest();
+
+// The WDL result of the side to move as a score at `ply`, when the position can be
+// probed: no castling rights, rule50 == 0, at most min(largest, limit) pieces.
+std::optional<Score> probeWdl(const Position& pos, int ply, const Settings& s);
+
+// Root moves that keep the tablebase result, with the score they promise; empty when
+// the root cannot be probed (then every move is searched).
+struct RootFilter {
+    std::vector<Move> keep;
+    Score score = 0;  // of the kept moves, from the side to move's view
+};
+RootFilter filterRoot(const Position& pos, const Settings& s);
+
+}  // namespace vazir::tablebase
