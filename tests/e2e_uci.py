@@ -329,6 +329,19 @@ def gui_checks():
     out, rc = run(["debug on", "position startpos", "go wtime 60000 btime 60000 winc 1000 binc 1000 movestogo 0", "stop", "quit"])
     check("debug on: time budget and table size as info string", "info string debug: threads 1, hash 16 MB, time budget soft" in out, out[-300:])
 
+    s = Session()
+    s.send("position startpos")
+    s.send("go depth 4")
+    s.wait_for("bestmove", 10 * SLOW)
+    s.send("setoption name UCI_ShowWDL value true")
+    s.send("go depth 4")
+    s.wait_for("bestmove", 10 * SLOW)
+    s.close()
+    infos = [l for l in s.lines if l.startswith("info depth 4 ")]
+    check("UCI_ShowWDL: off by default, then 'wdl W D L' summing to 1000",
+          len(infos) == 2 and " wdl " not in infos[0] and
+          sum(int(x) for x in re.search(r" wdl (\d+) (\d+) (\d+)", infos[1]).groups()) == 1000, str(infos))
+
     tables = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "syzygy")
     out, rc = run([f"setoption name SyzygyPath value {tables}", "position fen 8/8/8/4k3/8/8/8/R6K w - - 0 1",
                    "go depth 8", "setoption name SyzygyPath value /no/such/dir", "quit"])

@@ -6,6 +6,8 @@
 #include <cctype>
 
 #include "eval/eval.h"
+#include "eval/wdl.h"
+#include "search/score.h"
 #include "test_data.h"
 
 using namespace vazir;
@@ -194,5 +196,32 @@ TEST_SUITE("eval") {
         CHECK(traceOf("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").scale == 128);
         // The fifty-move counter pulls toward 0.
         CHECK(std::abs(whiteView("4k3/8/8/8/8/8/8/R3K3 w - - 90 80")) < std::abs(whiteView("4k3/8/8/8/8/8/8/R3K3 w - - 0 80")));
+    }
+}
+
+TEST_SUITE("eval") {
+    TEST_CASE("WDL model: per mille summing to 1000, symmetric, rising with the score, mates certain") {
+        int checked = 0;
+        for (int material = 0; material <= 90; material += 3) {
+            int lastWin = -1;
+            for (Score s = -2000; s <= 2000; s += 25) {
+                const Wdl w = wdlFromScore(s, material, false, false);
+                const Wdl m = wdlFromScore(-s, material, false, false);
+                CHECK(w.win + w.draw + w.loss == 1000);
+                CHECK(w.draw >= 0);
+                CHECK(w.win == m.loss);
+                CHECK(w.win >= lastWin);
+                lastWin = w.win;
+                ++checked;
+            }
+        }
+        MESSAGE(checked, " (score, material) pairs checked");
+        const Wdl even = wdlFromScore(0, 78, false, false);
+        MESSAGE("start-position material at 0 cp: W ", even.win, " D ", even.draw, " L ", even.loss);
+        CHECK(even.win == even.loss);
+        CHECK(wdlFromScore(mateIn(5), 20, true, false).win == 1000);
+        CHECK(wdlFromScore(matedIn(5), 20, false, true).loss == 1000);
+        Position pos;
+        CHECK(wdlMaterial(pos) == 78);
     }
 }

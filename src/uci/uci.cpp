@@ -9,6 +9,7 @@
 #include "core/move_text.h"
 #include "core/perft.h"
 #include "eval/eval.h"
+#include "eval/wdl.h"
 #include "search/score.h"
 #include "uci/board_text.h"
 #include "util/text.h"
@@ -38,6 +39,11 @@ UciLoop::UciLoop(std::ostream& out)
                [this](const std::string& text) { infoString(text); }}) {
     engine_.options().add({"Debug Log File", Option::Type::String, "", 0, 0,
                            [this](const std::string& v) { return openLog(v); }});
+    // Off by default: some GUIs stumble over an `info` token they do not know.
+    engine_.options().add({"UCI_ShowWDL", Option::Type::Check, "false", 0, 0, [this](const std::string& v) {
+                               showWdl_ = v == "true";
+                               return std::string();
+                           }});
 }
 
 UciLoop::~UciLoop() { engine_.stop(); engine_.waitForSearch(); }
@@ -222,6 +228,7 @@ void UciLoop::cmdGo(std::string_view args) {
         limits.depth = 1;
     }
     if (debug_) infoString("debug: " + engine_.describeSearchPlan(limits));
+    wdlMaterial_ = wdlMaterial(engine_.position());
     engine_.go(limits);
 }
 
@@ -239,6 +246,11 @@ void UciLoop::printReport(const SearchReport& r) {
     const uint64_t nps = r.timeMs > 0 ? r.nodes * 1000 / uint64_t(r.timeMs) : r.nodes * 1000;
     s += " nodes " + std::to_string(r.nodes) + " nps " + std::to_string(nps) + " hashfull " + std::to_string(r.hashfull) +
          " time " + std::to_string(r.timeMs);
+    if (showWdl_.load(std::memory_order_relaxed)) {
+        const Wdl w = wdlFromScore(r.score, wdlMaterial_.load(std::memory_order_relaxed),
+                                   isMateScore(r.score) && r.score > 0, isMateScore(r.score) && r.score < 0);
+        s += " wdl " + std::to_string(w.win) + " " + std::to_string(w.draw) + " " + std::to_string(w.loss);
+    }
     if (r.tbHits) s += " tbhits " + std::to_string(r.tbHits);
     if (!r.pv.empty()) {
         s += " pv";

@@ -3,6 +3,7 @@
 // from the search thread and the input thread goes through one mutex, line by line.
 #pragma once
 
+#include <atomic>
 #include <fstream>
 #include <iosfwd>
 #include <mutex>
@@ -42,6 +43,8 @@ private:
     std::mutex outMutex_;
     bool debug_ = false;
     std::ofstream log_;  // Debug Log File (guarded by outMutex_)
+    std::atomic<bool> showWdl_{false};
+    std::atomic<int> wdlMaterial_{0};  // of the position being searched (printed by the search thread)
     Engine engine_;
 };
 
