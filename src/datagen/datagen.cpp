@@ -15,6 +15,7 @@
 
 #include "core/move_text.h"
 #include "core/movegen.h"
+#include "datagen/packed.h"
 #include "engine/game.h"
 #include "search/movepick.h"
 #include "search/search.h"
@@ -50,7 +51,7 @@ std::vector<std::string> readBook(const std::string& path) {
 
 // Keeps the complete games of an earlier run: truncates after the last game marker and
 // returns the ids of the games found.
-std::set<uint64_t> resumeFile(const std::string& path) {
+std::set<uint64_t> resumeTextFile(const std::string& path) {
     std::set<uint64_t> done;
     std::ifstream in(path, std::ios::binary);
     if (!in) return done;
@@ -62,6 +63,26 @@ std::set<uint64_t> resumeFile(const std::string& path) {
         uint64_t id = 0;
         if (std::sscanf(line.c_str(), "# game %lu", &id) == 1) {
             done.insert(id);
+            keep = offset;
+        }
+    }
+    in.close();
+    std::filesystem::resize_file(path, keep);
+    return done;
+}
+
+// The same for the binary format: records after the last marker (and a torn last
+// record) are dropped.
+std::set<uint64_t> resumeBinaryFile(const std::string& path) {
+    std::set<uint64_t> done;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return done;
+    PackedPosition p;
+    uint64_t keep = 0, offset = 0;
+    while (in.read(reinterpret_cast<char*>(&p), sizeof p)) {
+        offset += sizeof p;
+        if (p.isGameMarker()) {
+            done.insert(markerGameId(p));
             keep = offset;
         }
     }
@@ -107,7 +128,8 @@ std::string playGame(Shared& shared, uint64_t id, TranspositionTable& tt, Search
     }
 
     struct Record {
-        std::string fen;
+        std::string fen;  // text format
+        PackedPosition packed;  // binary format (result filled in at the end)
         int score;
     };
     std::vector<Record> records;
@@ -128,8 +150,11 @@ std::string playGame(Shared& shared, uint64_t id, TranspositionTable& tt, Search
 
         SearchResult r = searcher.run(pos, limits, settings, [](const SearchReport&) {});
         const int whiteScore = stm == White ? r.score : -r.score;
-        if (!pos.inCheck() && !isNoisy(pos, r.best) && !isMateScore(r.score))
-            records.push_back({pos.fen(), whiteScore});
+        const bool noisy = isNoisy(pos, r.best);
+        if (cfg.binary)  // every position: the reader filters
+            records.push_back({"", packPosition(pos, whiteScore, r.best, noisy, 1, pos.gamePly()), whiteScore});
+        else if (!pos.inCheck() && !noisy && !isMateScore(r.score))
+            records.push_back({pos.fen(), {}, whiteScore});
         // Adjudicate once the score has stayed decisive for several plies.
         decisiveRun = std::abs(whiteScore) >= cfg.adjudicateScore ? decisiveRun + 1 : 0;
         if (decisiveRun >= cfg.adjudicatePlies) {
@@ -140,11 +165,22 @@ std::string playGame(Shared& shared, uint64_t id, TranspositionTable& tt, Search
         ++plies;
     }
 
+    kept = records.size();
+    if (cfg.binary) {
+        const uint8_t res = result == 1.0 ? 2 : result == 0.0 ? 0 : 1;
+        std::string block;
+        for (Record& rec : records) {
+            rec.packed.result = res;
+            block.append(reinterpret_cast<const char*>(&rec.packed), sizeof rec.packed);
+        }
+        const PackedPosition marker = packGameMarker(id, res, plies);
+        block.append(reinterpret_cast<const char*>(&marker), sizeof marker);
+        return block;
+    }
     std::ostringstream block;
     const char* res = result == 1.0 ? "1.0" : result == 0.0 ? "0.0" : "0.5";
     for (const Record& rec : records) block << rec.fen << " | " << rec.score << " | " << res << "\n";
     block << "# game " << id << " " << res << " " << plies << "\n";
-    kept = records.size();
     return block.str();
 }
 
@@ -180,6 +216,7 @@ bool parseNumber(const std::string& s, uint64_t& v) {
 }  // namespace
 
 std::string parseDatagenArgs(int argc, char** argv, int first, DatagenConfig& c) {
+    std::string format;
     for (int i = first; i < argc; ++i) {
         std::string a = argv[i];
         size_t eq = a.find('=');
@@ -187,7 +224,10 @@ std::string parseDatagenArgs(int argc, char** argv, int first, DatagenConfig& c)
         std::string key = a.substr(0, eq), value = a.substr(eq + 1);
         uint64_t n = 0;
         if (key == "output") c.output = value;
-        else if (key == "book") c.book = value;
+        else if (key == "format") {
+            if (value != "binary" && value != "text") return "format is 'binary' or 'text', got '" + value + "'";
+            format = value;
+        } else if (key == "book") c.book = value;
         else if (!parseNumber(value, n)) return "'" + key + "' needs a number, got '" + value + "'";
         else if (key == "games") c.games = n;
         else if (key == "threads") c.threads = int(std::clamp<uint64_t>(n, 1, 256));
@@ -196,6 +236,8 @@ std::string parseDatagenArgs(int argc, char** argv, int first, DatagenConfig& c)
         else if (key == "randomplies") c.randomPlies = int(std::min<uint64_t>(n, 40));
         else return "unknown datagen option '" + key + "'";
     }
+    const bool binaryName = c.output.size() > 4 && c.output.substr(c.output.size() - 4) == ".bin";
+    c.binary = format.empty() ? binaryName : format == "binary";
     return "";
 }
 
@@ -206,7 +248,7 @@ int runDatagen(const DatagenConfig& config, std::ostream& log) {
         log << "datagen: no positions in book '" << config.book << "'" << std::endl;
         return 2;
     }
-    shared.done = resumeFile(config.output);
+    shared.done = config.binary ? resumeBinaryFile(config.output) : resumeTextFile(config.output);
     shared.out = std::fopen(config.output.c_str(), "ab");
     if (!shared.out) {
         log << "datagen: cannot open '" << config.output << "' for writing" << std::endl;
@@ -214,7 +256,8 @@ int runDatagen(const DatagenConfig& config, std::ostream& log) {
     }
     const uint64_t remaining = config.games - std::min<uint64_t>(config.games, shared.done.size());
     log << "datagen: " << config.games << " games (" << shared.done.size() << " already in " << config.output << "), "
-        << config.threads << " threads, " << config.nodes << " nodes per move, seed " << config.seed << std::endl;
+        << config.threads << " threads, " << config.nodes << " nodes per move, seed " << config.seed
+        << (config.binary ? ", binary records" : ", text lines") << std::endl;
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);
 

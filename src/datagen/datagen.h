@@ -1,6 +1,10 @@
-// `vazir datagen`: self-play games that produce training positions for the tuner.
+// `vazir datagen`: self-play games that produce training positions.
 //
-// Output, one line per kept position (plain text, documented in README):
+// Binary output (format=binary, the default for a file ending in .bin): every position
+// of every game as a 32-byte record with its score, best move, flags and the game's
+// result, then a game marker record (src/datagen/packed.h) - the NNUE trainer's input.
+//
+// Text output (format=text, the tuner's input), one line per kept position:
 //     <fen> | <score> | <result>
 // score: the search score in centipawns from White's point of view; result: the game's
 // result from White's point of view, 1.0 / 0.5 / 0.0. After each game's positions comes
@@ -18,6 +22,7 @@ namespace vazir {
 
 struct DatagenConfig {
     std::string output = "vazir-data.txt";
+    bool binary = false;       // format=binary|text; default: binary when output ends in .bin
     std::string book;          // EPD file of openings; empty = start position
     uint64_t games = 1000;
     int threads = 1;
@@ -28,7 +33,8 @@ struct DatagenConfig {
     int adjudicatePlies = 8;     // ... for this many plies in a row ends the game
 };
 
-// Parses "key=value" arguments (output, book, games, threads, nodes, seed, randomplies).
+// Parses "key=value" arguments (output, format, book, games, threads, nodes, seed,
+// randomplies).
 // Returns an error message, or "".
 std::string parseDatagenArgs(int argc, char** argv, int first, DatagenConfig& config);
 

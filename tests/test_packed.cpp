@@ -1,0 +1,169 @@
+// The binary training format: records round-trip every suite position, datagen writes
+// it reproducibly and resumes a cut file, the converter keeps the text data, and the
+// loader filters and shuffles as asked.
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+#include <algorithm>
+
+#include "core/movegen.h"
+#include "datagen/datagen.h"
+#include "datagen/packed.h"
+#include "test_data.h"
+
+using namespace vazir;
+
+namespace {
+
+std::string readAll(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+std::string tempPath(const std::string& name) {
+    return (std::filesystem::temp_directory_path() / ("vazir-test-" + std::to_string(::getpid()) + "-" + name)).string();
+}
+
+// The FEN without its clocks.
+std::string withoutClocks(const std::string& fen) {
+    std::istringstream in(fen);
+    std::string a, b, c, d;
+    in >> a >> b >> c >> d;
+    return a + " " + b + " " + c + " " + d;
+}
+
+}  // namespace
+
+TEST_SUITE("data") {
+    TEST_CASE("a record holds the position: every suite position and its children round-trip") {
+        auto cases = testdata::readEpdSuite("perft/standard.epd", false);
+        auto tricky = testdata::readTrickySuite();
+        cases.insert(cases.end(), tricky.begin(), tricky.end());
+        int checked = 0, mismatches = 0;
+        for (const auto& c : cases) {
+            if (c.chess960) continue;  // the format keeps standard castling rights only
+            Position root;
+            StateInfo rootState;
+            REQUIRE(root.setFromFen(c.fen, false, rootState).ok());
+            MoveList moves;
+            generateMoves<GenType::All>(root, moves);
+            StateInfo st;
+            auto check = [&](const Position& pos) {
+                const PackedPosition p = packPosition(pos, 123, Move::none(), false, 2, pos.gamePly());
+                const std::string fen = unpackFen(p);
+                Position back;
+                StateInfo bs;
+                ++checked;
+                if (!back.setFromFen(fen, false, bs).ok() || back.key() != pos.key() ||
+                    withoutClocks(back.fen()) != withoutClocks(pos.fen()))
+                    ++mismatches;
+            };
+            check(root);
+            for (Move m : moves) {
+                root.doMove(m, st);
+                check(root);
+                root.undoMove(m);
+            }
+        }
+        MESSAGE(checked, " positions packed and unpacked, ", mismatches, " mismatches");
+        CHECK(checked > 1500);
+        CHECK(mismatches == 0);
+    }
+
+    TEST_CASE("binary datagen: same bytes with 1 or 2 threads, a cut file resumed to the same bytes") {
+        DatagenConfig cfg;
+        cfg.games = 4;
+        cfg.nodes = 300;
+        cfg.seed = 9;
+        cfg.randomPlies = 4;
+        cfg.binary = true;
+        std::ostringstream log;
+        const std::string a = tempPath("a.bin"), b = tempPath("b.bin");
+        std::filesystem::remove(a);
+        std::filesystem::remove(b);
+        cfg.output = a;
+        cfg.threads = 1;
+        REQUIRE(runDatagen(cfg, log) == 0);
+        cfg.output = b;
+        cfg.threads = 2;
+        REQUIRE(runDatagen(cfg, log) == 0);
+        const std::string full = readAll(a);
+        CHECK(full.size() % sizeof(PackedPosition) == 0);
+        // Games may finish in another order with two threads: compare as sets of games.
+        const PackedLoad la = loadPacked({a}, PackedFilter{false, false, 100000, 0}, 1);
+        const PackedLoad lb = loadPacked({b}, PackedFilter{false, false, 100000, 0}, 1);
+        MESSAGE("4 games: ", la.records, " records, ", la.games, " markers");
+        CHECK(la.games == 4);
+        CHECK(la.records == lb.records);
+        CHECK(la.positions.size() == lb.positions.size());
+        // Cut the one-thread file inside a record of its third game, then resume.
+        std::filesystem::resize_file(a, full.size() - 3 * sizeof(PackedPosition) - 5);
+        cfg.output = a;
+        cfg.threads = 1;
+        REQUIRE(runDatagen(cfg, log) == 0);
+        const PackedLoad lc = loadPacked({a}, PackedFilter{false, false, 100000, 0}, 1);
+        CHECK(lc.games == 4);
+        CHECK(lc.records == la.records);
+        std::filesystem::remove(a);
+        std::filesystem::remove(b);
+    }
+
+    TEST_CASE("the loader drops in-check, noisy, mate-score and opening records, and shuffles by seed") {
+        const std::string f = tempPath("filter.bin");
+        {
+            std::ofstream out(f, std::ios::binary);
+            Position pos;
+            auto put = [&](const PackedPosition& p) { out.write(reinterpret_cast<const char*>(&p), sizeof p); };
+            for (int i = 0; i < 100; ++i) put(packPosition(pos, i, Move::none(), false, 1, 20 + i));  // kept
+            PackedPosition check = packPosition(pos, 0, Move::none(), false, 1, 30);
+            check.flags |= PackedPosition::kInCheck;
+            put(check);
+            put(packPosition(pos, 0, Move::none(), true, 1, 30));       // noisy best move
+            put(packPosition(pos, 31000, Move::none(), false, 1, 30));  // a mate score
+            put(packPosition(pos, 0, Move::none(), false, 1, 3));       // an opening ply
+            put(packGameMarker(7, 1, 120));
+        }
+        const PackedLoad one = loadPacked({f}, PackedFilter{}, 1), again = loadPacked({f}, PackedFilter{}, 1),
+                         other = loadPacked({f}, PackedFilter{}, 2);
+        MESSAGE(one.records, " records: ", one.positions.size(), " kept, ", one.dropped, " dropped, ", one.games, " game");
+        CHECK(one.positions.size() == 100);
+        CHECK(one.dropped == 4);
+        CHECK(one.games == 1);
+        bool same = true, differs = false;
+        for (size_t i = 0; i < one.positions.size(); ++i) {
+            same = same && one.positions[i].score == again.positions[i].score;
+            differs = differs || one.positions[i].score != other.positions[i].score;
+        }
+        CHECK(same);
+        CHECK(differs);
+        std::filesystem::remove(f);
+        CHECK(!loadPacked({f}, PackedFilter{}, 1).error.empty());
+    }
+
+    TEST_CASE("the converter keeps every text position, its score and result") {
+        const std::string text = std::string(VAZIR_TEST_DIR) + "/data/selfplay-sample.txt";
+        const std::string bin = tempPath("convert.bin");
+        uint64_t n = 0;
+        REQUIRE(convertTextToPacked(text, bin, n).empty());
+        const PackedLoad l = loadPacked({bin}, PackedFilter{false, false, 100000, 0}, 0);
+        std::ifstream in(text);
+        std::string line;
+        std::vector<std::string> fens;
+        while (std::getline(in, line))
+            if (line.rfind("#", 0) != 0 && !line.empty()) fens.push_back(withoutClocks(line.substr(0, line.find('|'))));
+        MESSAGE(fens.size(), " text positions, ", n, " records written, ", l.games, " games");
+        CHECK(n == fens.size());
+        CHECK(l.positions.size() == fens.size());
+        int found = 0;
+        for (const PackedPosition& p : l.positions)
+            found += std::find(fens.begin(), fens.end(), withoutClocks(unpackFen(p))) != fens.end();
+        CHECK(found == int(fens.size()));
+        std::filesystem::remove(bin);
+    }
+}
