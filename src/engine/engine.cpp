@@ -45,6 +45,20 @@ Engine::Engine(Callbacks callbacks) : callbacks_(std::move(callbacks)), pool_(tt
                       chess960_ = v == "true";
                       return std::string();
                   }});
+    // Playing strength (strength.h).
+    options_.add({"UCI_LimitStrength", T::Check, "false", 0, 0, [this](const std::string& v) {
+                      limitStrength_ = v == "true";
+                      return std::string();
+                  }});
+    options_.add({"UCI_Elo", T::Spin, "1500", kMinElo, kMaxElo, [this](const std::string& v) {
+                      elo_ = std::stoi(v);
+                      return std::string();
+                  }});
+    options_.add({"Skill Level", T::Spin, std::to_string(kMaxSkillLevel), 0, kMaxSkillLevel,
+                  [this](const std::string& v) {
+                      skillLevel_ = std::stoi(v);
+                      return std::string();
+                  }});
     // Syzygy tablebases (search/tablebase.h).
     options_.add({"SyzygyPath", T::String, "<empty>", 0, 0, [this](const std::string& v) {
                       stopAndWait();
@@ -106,19 +120,36 @@ void Engine::startSearch(const SearchLimits& limits, bool reportBestMove) {
     }
     if (pool_.size() > 1) tt_.newSearch();  // a lone searcher does it itself
     running_ = true;
-    const SearchSettings settings = settings_;  // a setoption during the search must not race with it
+    SearchSettings settings = settings_;  // a setoption during the search must not race with it
+    // A limited strength searches fewer nodes and more lines, and picks among them; the
+    // GUI still sees only the lines it asked for.
+    const StrengthPlan plan = planStrength(limitStrength_, elo_, skillLevel_);
+    SearchLimits lim = limits;
+    const int shownLines = settings.multiPv;
+    if (plan.active) {
+        lim.nodes = lim.nodes ? std::min(lim.nodes, plan.nodes) : plan.nodes;
+        settings.multiPv = std::max(settings.multiPv, plan.multiPv);
+    }
     for (int i = 1; i < pool_.size(); ++i) {
         SearchThread& t = pool_[i];
-        t.start([&t, limits, settings] {
-            t.result = t.searcher.run(t.game.position(), limits, settings, [](const SearchReport&) {});
+        t.start([&t, lim, settings] {
+            t.result = t.searcher.run(t.game.position(), lim, settings, [](const SearchReport&) {});
         });
     }
-    pool_.main().start([this, limits, settings, reportBestMove] {
+    pool_.main().start([this, limits, lim, settings, plan, shownLines, reportBestMove] {
         SearchThread& t = pool_.main();
-        t.result = t.searcher.run(t.game.position(), limits, settings, callbacks_.onInfo);
+        t.result = t.searcher.run(t.game.position(), lim, settings, [&](const SearchReport& r) {
+            if (r.currMoveNumber > 0 || r.multiPv <= shownLines) callbacks_.onInfo(r);
+        });
         pool_.stop();
         pool_.waitForHelpers();
-        const SearchResult best = pool_.pickBest();
+        SearchResult best = pool_.pickBest();
+        if (plan.active && !t.result.lines.empty()) {
+            const SearchResult::Line choice = chooseMove(t.result.lines, plan, rng_);
+            best.best = choice.move;
+            best.ponder = choice.reply;
+            best.score = choice.score;
+        }
         lastResult_ = best;
         {
             // The protocol forbids a bestmove before stop/ponderhit in these modes, even

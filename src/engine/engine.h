@@ -8,12 +8,14 @@
 #include <condition_variable>
 #include <functional>
 #include <mutex>
+#include <random>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "engine/game.h"
 #include "engine/options.h"
+#include "engine/strength.h"
 #include "engine/thread_pool.h"
 #include "search/search.h"
 
@@ -77,6 +79,12 @@ private:
 
     bool running_ = false;  // a search was started and not yet waited for (command thread only)
     SearchResult lastResult_;  // written by the main search thread before it finishes
+
+    // Playing strength (strength.h); the generator is used by the main search thread.
+    bool limitStrength_ = false;
+    int elo_ = 1500;
+    int skillLevel_ = kMaxSkillLevel;
+    std::mt19937_64 rng_{std::random_device{}()};
     mutable std::mutex mutex_;
     std::condition_variable released_;  // signalled on stop() and ponderhit()
     bool stopRequested_ = false;

@@ -195,6 +195,12 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
     result.score = best.score == -kInfinite ? best.previousScore : best.score;
     result.depth = completedDepth;
     result.nodes = reportedNodes();
+    for (int i = 0; i < multiPv; ++i) {
+        const RootMove& rm = rootMoves_[size_t(i)];
+        const Score sc = rm.score != -kInfinite ? rm.score : rm.previousScore;
+        if (sc == -kInfinite) break;  // not searched (stopped during the first iteration)
+        result.lines.push_back({rm.move, sc, rm.pv.size() >= 2 ? rm.pv[1] : Move::none()});
+    }
     return result;
 }
 

@@ -44,6 +44,14 @@ struct SearchResult {
     Score score = 0;
     int depth = 0;
     uint64_t nodes = 0;
+    // With MultiPV, the lines' first moves and scores, best first (strength limiting
+    // chooses among them).
+    struct Line {
+        Move move;
+        Score score = 0;
+        Move reply;
+    };
+    std::vector<Line> lines;
 };
 
 struct SearchSettings {
