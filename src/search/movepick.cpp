@@ -82,6 +82,33 @@ Move MovePicker::selectBest(bool skipTried) {
     return Move::none();
 }
 
+// In check: every evasion at once, ordered like the main stages.
+void MovePicker::generateEvasions() {
+    generateMoves<GenType::Evasions>(pos_, moves_);
+    cur_ = 0;
+    end_ = moves_.size();
+    for (int i = 0; i < end_; ++i) {
+        const Move m = moves_[i];
+        if (isNoisy(pos_, m)) scoreNoisy(i, i + 1);
+        else if (m == killers_[0]) scores_[i] = kKillerScore;
+        else if (m == killers_[1]) scores_[i] = kKillerScore - 1;
+        else if (m == counter_) scores_[i] = kCounterScore;
+        else scoreQuiet(i, i + 1);
+    }
+}
+
+// Quiescence looks at captures and queen promotions; under-promotions are dropped.
+void MovePicker::generateQuiescence() {
+    generateMoves<GenType::Noisy>(pos_, moves_);
+    int n = 0;
+    for (Move m : moves_)
+        if (m.kind() != MoveKind::Promotion || m.promotion() == Queen) moves_.data()[n++] = m;
+    moves_.setSize(n);
+    cur_ = 0;
+    end_ = n;
+    scoreNoisy(cur_, end_);
+}
+
 Move MovePicker::next() {
     switch (stage_) {
     case Stage::TTMove:
@@ -149,17 +176,7 @@ Move MovePicker::next() {
         return Move::none();
 
     case Stage::GenerateEvasions:
-        generateMoves<GenType::Evasions>(pos_, moves_);
-        cur_ = 0;
-        end_ = moves_.size();
-        for (int i = 0; i < end_; ++i) {
-            const Move m = moves_[i];
-            if (isNoisy(pos_, m)) scoreNoisy(i, i + 1);
-            else if (m == killers_[0]) scores_[i] = kKillerScore;
-            else if (m == killers_[1]) scores_[i] = kKillerScore - 1;
-            else if (m == counter_) scores_[i] = kCounterScore;
-            else scoreQuiet(i, i + 1);
-        }
+        generateEvasions();
         stage_ = Stage::Evasions;
         [[fallthrough]];
     case Stage::Evasions:
@@ -176,19 +193,10 @@ Move MovePicker::next() {
         }
         ttMove_ = Move::none();
         [[fallthrough]];
-    case Stage::QGenerateNoisy: {
-        generateMoves<GenType::Noisy>(pos_, moves_);
-        // Quiescence looks at queen promotions only; under-promotions are dropped.
-        int n = 0;
-        for (Move m : moves_)
-            if (m.kind() != MoveKind::Promotion || m.promotion() == Queen) moves_.data()[n++] = m;
-        moves_.setSize(n);
-        cur_ = 0;
-        end_ = n;
-        scoreNoisy(cur_, end_);
+    case Stage::QGenerateNoisy:
+        generateQuiescence();
         stage_ = Stage::QNoisy;
         [[fallthrough]];
-    }
     case Stage::QNoisy:
         if (Move m = selectBest(false); m != Move::none()) return m;
         stage_ = Stage::Done;

@@ -54,6 +54,8 @@ private:
     };
 
     void scoreNoisy(int begin, int end);
+    void generateEvasions();
+    void generateQuiescence();
     void scoreQuiet(int begin, int end);
     // Best remaining move of moves_[cur_, end_) by selection, skipping `skip`'s moves
     // (the table move and the killers/counter already tried); none when exhausted.

@@ -265,6 +265,13 @@ Score Searcher::searchMove(Position& pos, StackEntry* ss, const Node& n, const M
     return score;
 }
 
+// At the root, line pvIndex_ searches the moves not already taken by the lines before it
+// (MultiPV), and only root moves (searchmoves, tablebase filtering).
+bool Searcher::isRootMoveOfThisLine(Move m) const {
+    return std::find_if(rootMoves_.begin() + pvIndex_, rootMoves_.end(),
+                        [m](const RootMove& rm) { return rm.move == m; }) != rootMoves_.end();
+}
+
 // Step 7: what the node found goes to the table and, when the static evaluation could
 // have predicted it, to the correction history: not in check, no capture or promotion
 // settling it, no mate score, and a bound that says on which side of the evaluation
@@ -330,10 +337,7 @@ Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, i
     StateInfo st;
 
     for (Move m = picker.next(); m != Move::none(); m = picker.next()) {
-        if (m == n.excluded) continue;
-        if (n.rootNode && std::find_if(rootMoves_.begin() + pvIndex_, rootMoves_.end(),
-                                       [m](const RootMove& rm) { return rm.move == m; }) == rootMoves_.end())
-            continue;
+        if (m == n.excluded || (n.rootNode && !isRootMoveOfThisLine(m))) continue;
         MoveFacts f;
         f.quiet = !isNoisy(pos, m);
         f.givesCheck = pos.givesCheck(m);

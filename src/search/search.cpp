@@ -68,7 +68,8 @@ void Searcher::makeMove(Position& pos, Move m, StateInfo& st, StackEntry* ss) {
     checkLimits();
 }
 
-SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const SearchSettings& settings,
+// Resets the per-search state: limits, clock, counters, the table's age.
+void Searcher::beginSearch(const Position& pos, const SearchLimits& limits, const SearchSettings& settings,
                            const std::function<void(const SearchReport&)>& onInfo) {
     onInfo_ = onInfo;
     if (!prepared_) prepare(limits.ponder);
@@ -85,16 +86,19 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
     // A pool's table ages once per search, before any of its threads starts (the engine
     // does it); a lone searcher ages it itself.
     if (stop_ == &ownStop_) tt_.newSearch();
+}
 
+// The root moves: every legal move (or those of `go searchmoves`), narrowed by the
+// tablebases to the moves that keep the best result.
+void Searcher::collectRootMoves(const Position& pos) {
     rootMoves_.clear();
     MoveList legal;
     generateMoves<GenType::All>(pos, legal);
     for (Move m : legal)
-        if (limits.searchMoves.empty() ||
-            std::find(limits.searchMoves.begin(), limits.searchMoves.end(), m) != limits.searchMoves.end())
+        if (limits_.searchMoves.empty() ||
+            std::find(limits_.searchMoves.begin(), limits_.searchMoves.end(), m) != limits_.searchMoves.end())
             rootMoves_.push_back({m, -kInfinite, -kInfinite, 0, 0, {m}});
 
-    // Tablebase root: only the moves that keep the best result are searched.
     if (rootMoves_.size() > 1 && tablebase::largest() > 0) {
         const tablebase::RootFilter f = tablebase::filterRoot(pos, tbSettings_);
         if (!f.keep.empty()) {
@@ -104,91 +108,61 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
             });
         }
     }
+}
 
-    SearchResult result;
-    if (rootMoves_.empty()) {  // mate or stalemate (or no searchmoves legal)
-        SearchReport r;
-        r.score = pos.inCheck() ? matedIn(0) : 0;
-        r.depth = 0;
-        onInfo(r);
-        result.score = r.score;
-        return result;
+// One iteration's search of line pvIndex_, in an aspiration window around the previous
+// iteration's score that widens on each fail (fail-high and fail-low reported once the
+// search has run a while). False when stopped.
+bool Searcher::searchLine(Position& pos, StackEntry* ss) {
+    selDepth_ = 0;
+    const Score prev = rootMoves_[pvIndex_].previousScore;
+    Score delta = params::AspirationDelta;
+    Score alpha = -kInfinite, beta = kInfinite;
+    if (rootDepth_ >= params::AspirationMinDepth && !isMateScore(prev)) {
+        alpha = std::max(prev - delta, -kInfinite);
+        beta = std::min(prev + delta, kInfinite);
     }
-
-    const int multiPv = std::clamp(settings.multiPv, 1, int(rootMoves_.size()));
-    const int maxDepth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
-    std::vector<StackEntry> stack(kMaxPly + kStackOffset + 2);
-    for (int i = 0; i < int(stack.size()); ++i) stack[i].ply = i - kStackOffset;
-    StackEntry* ss = &stack[kStackOffset];
-
-    int completedDepth = 0;
-    bool interrupted = false;  // stopped inside an iteration
-    IterationFacts facts;
-    Move lastBest = Move::none();
-    Score lastScore = kNoScore;
-
-    for (rootDepth_ = 1; rootDepth_ <= maxDepth; ++rootDepth_) {
-        for (RootMove& rm : rootMoves_) rm.previousScore = rm.score;
-
-        for (pvIndex_ = 0; pvIndex_ < multiPv; ++pvIndex_) {
-            selDepth_ = 0;
-            Score prev = rootMoves_[pvIndex_].previousScore;
-            Score delta = params::AspirationDelta;
-            Score alpha = -kInfinite, beta = kInfinite;
-            if (rootDepth_ >= params::AspirationMinDepth && !isMateScore(prev)) {
-                alpha = std::max(prev - delta, -kInfinite);
-                beta = std::min(prev + delta, kInfinite);
-            }
-            while (true) {
-                Score score = search(pos, ss, alpha, beta, rootDepth_, false);
-                std::stable_sort(rootMoves_.begin() + pvIndex_, rootMoves_.end(),
-                                 [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
-                if (stopped()) break;
-                if (score <= alpha) {
-                    if (elapsedMs() > kFailReportMs) onInfo(makeReport(pvIndex_, rootDepth_, BoundUpper));
-                    beta = (alpha + beta) / 2;
-                    alpha = std::max(score - delta, -kInfinite);
-                } else if (score >= beta) {
-                    if (elapsedMs() > kFailReportMs) onInfo(makeReport(pvIndex_, rootDepth_, BoundLower));
-                    beta = std::min(score + delta, kInfinite);
-                } else {
-                    break;
-                }
-                delta += delta / 2;
-            }
-            std::stable_sort(rootMoves_.begin(), rootMoves_.begin() + pvIndex_ + 1,
-                             [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
-            if (stopped()) break;
-        }
-        if (stopped()) {
-            interrupted = true;
+    auto byScore = [](const RootMove& a, const RootMove& b) { return a.score > b.score; };
+    while (true) {
+        const Score score = search(pos, ss, alpha, beta, rootDepth_, false);
+        std::stable_sort(rootMoves_.begin() + pvIndex_, rootMoves_.end(), byScore);
+        if (stopped()) break;
+        if (score <= alpha) {
+            if (elapsedMs() > kFailReportMs) onInfo_(makeReport(pvIndex_, rootDepth_, BoundUpper));
+            beta = (alpha + beta) / 2;
+            alpha = std::max(score - delta, -kInfinite);
+        } else if (score >= beta) {
+            if (elapsedMs() > kFailReportMs) onInfo_(makeReport(pvIndex_, rootDepth_, BoundLower));
+            beta = std::min(score + delta, kInfinite);
+        } else {
             break;
         }
-
-        completedDepth = rootDepth_;
-        for (int i = 0; i < multiPv; ++i) onInfo(makeReport(i, rootDepth_, BoundExact));
-
-        const RootMove& best = rootMoves_[0];
-        facts.stableIterations = best.move == lastBest ? facts.stableIterations + 1 : 0;
-        facts.bestMoveNodeFraction = nodes() ? double(best.nodes) / double(nodes()) : 0.0;
-        facts.scoreDrop = lastScore != kNoScore && !isMateScore(lastScore) && !isMateScore(best.score)
-                              ? lastScore - best.score
-                              : 0;
-        lastBest = best.move;
-        lastScore = best.score;
-
-        if (limits.mate > 0 && best.score >= mateIn(2 * limits.mate)) break;
-        const double scale = budget_.fixed ? 1.0 : softLimitScale(facts);
-        if (budget_.timed && !pondering_.load() && double(elapsedMs()) >= double(budget_.softMs) * scale) break;
+        delta += delta / 2;
     }
+    std::stable_sort(rootMoves_.begin(), rootMoves_.begin() + pvIndex_ + 1, byScore);
+    return !stopped();
+}
 
-    // When stopped inside an iteration, rootMoves_[0] is still the best fully searched
-    // move; report it so the last PV printed starts with the move we play.
-    if (interrupted) {
-        SearchReport r = makeReport(0, std::max(completedDepth, 1), BoundExact);
-        onInfo(r);
-    }
+// After a finished iteration: is it time to stop? (`go mate` found, or the soft limit,
+// scaled by what this iteration showed, has passed.)
+bool Searcher::iterationEndsSearch(IterationState& it) {
+    const RootMove& best = rootMoves_[0];
+    it.facts.stableIterations = best.move == it.lastBest ? it.facts.stableIterations + 1 : 0;
+    it.facts.bestMoveNodeFraction = nodes() ? double(best.nodes) / double(nodes()) : 0.0;
+    it.facts.scoreDrop = it.lastScore != kNoScore && !isMateScore(it.lastScore) && !isMateScore(best.score)
+                             ? it.lastScore - best.score
+                             : 0;
+    it.lastBest = best.move;
+    it.lastScore = best.score;
+    if (limits_.mate > 0 && best.score >= mateIn(2 * limits_.mate)) return true;
+    const double scale = budget_.fixed ? 1.0 : softLimitScale(it.facts);
+    return budget_.timed && !pondering_.load() && double(elapsedMs()) >= double(budget_.softMs) * scale;
+}
 
+// The result: the best move of the deepest finished iteration (when stopped inside an
+// iteration, rootMoves_[0] is still the best fully searched move), and the lines.
+SearchResult Searcher::collectResult(Position& pos, int completedDepth, int multiPv) {
+    SearchResult result;
     const RootMove& best = rootMoves_[0];
     result.best = best.move;
     result.ponder = ponderMoveFor(pos, best);
@@ -202,6 +176,43 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
         result.lines.push_back({rm.move, sc, rm.pv.size() >= 2 ? rm.pv[1] : Move::none()});
     }
     return result;
+}
+
+SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const SearchSettings& settings,
+                           const std::function<void(const SearchReport&)>& onInfo) {
+    beginSearch(pos, limits, settings, onInfo);
+    collectRootMoves(pos);
+    if (rootMoves_.empty()) {  // mate or stalemate (or no searchmoves legal)
+        SearchReport r;
+        r.score = pos.inCheck() ? matedIn(0) : 0;
+        r.depth = 0;
+        onInfo(r);
+        SearchResult result;
+        result.score = r.score;
+        return result;
+    }
+
+    const int multiPv = std::clamp(settings.multiPv, 1, int(rootMoves_.size()));
+    const int maxDepth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
+    std::vector<StackEntry> stack(kMaxPly + kStackOffset + 2);
+    for (int i = 0; i < int(stack.size()); ++i) stack[i].ply = i - kStackOffset;
+    StackEntry* ss = &stack[kStackOffset];
+
+    // Iterative deepening: each iteration searches every line (MultiPV) one ply deeper.
+    int completedDepth = 0;
+    bool interrupted = false;
+    IterationState it;
+    for (rootDepth_ = 1; rootDepth_ <= maxDepth; ++rootDepth_) {
+        for (RootMove& rm : rootMoves_) rm.previousScore = rm.score;
+        for (pvIndex_ = 0; pvIndex_ < multiPv && !interrupted; ++pvIndex_) interrupted = !searchLine(pos, ss);
+        if (interrupted) break;
+        completedDepth = rootDepth_;
+        for (int i = 0; i < multiPv; ++i) onInfo(makeReport(i, rootDepth_, BoundExact));
+        if (iterationEndsSearch(it)) break;
+    }
+    // The last PV printed starts with the move played.
+    if (interrupted) onInfo(makeReport(0, std::max(completedDepth, 1), BoundExact));
+    return collectResult(pos, completedDepth, multiPv);
 }
 
 Move Searcher::ponderMoveFor(Position& pos, const RootMove& rm) {

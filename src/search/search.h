@@ -150,6 +150,20 @@ private:
     Score searchMove(Position& pos, StackEntry* ss, const Node& n, const MoveFacts& f, int newDepth, Score alpha,
                      Score beta);
     void recordNode(const Position& pos, StackEntry* ss, const Node& n, Score bestScore, Bound bound, Move bestMove);
+    bool isRootMoveOfThisLine(Move m) const;
+
+    // The iterative-deepening driver's steps (search.cpp).
+    struct IterationState {
+        IterationFacts facts;
+        Move lastBest;
+        Score lastScore = kNoScore;
+    };
+    void beginSearch(const Position& pos, const SearchLimits& limits, const SearchSettings& settings,
+                     const std::function<void(const SearchReport&)>& onInfo);
+    void collectRootMoves(const Position& pos);
+    bool searchLine(Position& pos, StackEntry* ss);
+    bool iterationEndsSearch(IterationState& it);
+    SearchResult collectResult(Position& pos, int completedDepth, int multiPv);
 
     void checkLimits();
     int64_t elapsedMs() const;
