@@ -1,0 +1,124 @@
+// vazir-train: trains an NNUE network on binary self-play data (see src/train/trainer.h).
+//
+//   vazir-train data=a.bin[,b.bin...] [valid=c.bin] [validshare=0.05] [hidden=128]
+//               [epochs=10] [batch=16384] [lr=0.001] [wd=0.01] [blend=0.3] [scale=400]
+//               [threads=2] [seed=1] [minply=8] [out=vazir.nnue] [checkpoint=prefix]
+//               [resume=checkpoint file]
+//
+// Prints the data kept and dropped, then per epoch the learning rate, the training and
+// held-out losses, the time and the positions per second; writes a float checkpoint
+// after every epoch (checkpoint=prefix) and the quantised net at the end (out=).
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "train/trainer.h"
+
+using namespace vazir;
+
+namespace {
+
+std::vector<std::string> splitList(const std::string& s) {
+    std::vector<std::string> out;
+    std::stringstream in(s);
+    std::string item;
+    while (std::getline(in, item, ','))
+        if (!item.empty()) out.push_back(item);
+    return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    train::TrainConfig cfg;
+    std::vector<std::string> data, valid;
+    std::string out = "vazir.nnue", checkpoint, resume;
+    double validShare = 0.05;
+    PackedFilter filter;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        const size_t eq = a.find('=');
+        if (eq == std::string::npos) {
+            std::cerr << "vazir-train: expected key=value, got '" << a << "'\n";
+            return 2;
+        }
+        const std::string k = a.substr(0, eq), v = a.substr(eq + 1);
+        try {
+            if (k == "data") data = splitList(v);
+            else if (k == "valid") valid = splitList(v);
+            else if (k == "validshare") validShare = std::stod(v);
+            else if (k == "hidden") cfg.hidden = std::stoi(v);
+            else if (k == "epochs") cfg.epochs = std::stoi(v);
+            else if (k == "batch") cfg.batchSize = std::stoi(v);
+            else if (k == "lr") cfg.lr = std::stod(v);
+            else if (k == "wd") cfg.weightDecay = std::stod(v);
+            else if (k == "blend") cfg.blend = std::stod(v);
+            else if (k == "scale") cfg.scale = std::stod(v);
+            else if (k == "threads") cfg.threads = std::stoi(v);
+            else if (k == "seed") cfg.seed = std::stoull(v);
+            else if (k == "minply") filter.minPly = std::stoi(v);
+            else if (k == "out") out = v;
+            else if (k == "checkpoint") checkpoint = v;
+            else if (k == "resume") resume = v;
+            else {
+                std::cerr << "vazir-train: unknown option '" << k << "'\n";
+                return 2;
+            }
+        } catch (...) {
+            std::cerr << "vazir-train: bad value for '" << k << "': '" << v << "'\n";
+            return 2;
+        }
+    }
+    if (data.empty() || cfg.hidden < 1 || cfg.hidden > 4096 || cfg.epochs < 1 || cfg.batchSize < 1 ||
+        cfg.threads < 1 || cfg.threads > 256) {
+        std::cerr << "usage: vazir-train data=<file.bin>[,...] [valid=...] [hidden=1-4096] [epochs=N] [threads=1-256] ...\n";
+        return 2;
+    }
+
+    PackedLoad train = loadPacked(data, filter, cfg.seed);
+    if (!train.error.empty()) {
+        std::cerr << "vazir-train: " << train.error << "\n";
+        return 1;
+    }
+    std::vector<PackedPosition> held;
+    if (!valid.empty()) {
+        PackedLoad v = loadPacked(valid, filter, cfg.seed);
+        if (!v.error.empty()) {
+            std::cerr << "vazir-train: " << v.error << "\n";
+            return 1;
+        }
+        held = std::move(v.positions);
+    } else {
+        const size_t n = size_t(double(train.positions.size()) * validShare);
+        held.assign(train.positions.end() - long(n), train.positions.end());
+        train.positions.resize(train.positions.size() - n);
+    }
+    std::cout << "data: " << train.records << " records, " << train.games << " games, " << train.dropped
+              << " positions dropped by the filter; " << train.positions.size() << " to train on, " << held.size()
+              << " held out" << std::endl;
+    std::cout << "net: (768 -> " << cfg.hidden << ") x 2 -> 1, SCReLU; batch " << cfg.batchSize << ", lr " << cfg.lr
+              << ", wd " << cfg.weightDecay << ", blend " << cfg.blend << ", scale " << cfg.scale << ", "
+              << cfg.threads << " threads, seed " << cfg.seed << std::endl;
+
+    train::Trainer trainer(cfg, std::move(train.positions), std::move(held));
+    if (!resume.empty())
+        if (std::string err = trainer.network().load(resume); !err.empty()) {
+            std::cerr << "vazir-train: " << err << "\n";
+            return 1;
+        }
+    for (int e = 1; e <= cfg.epochs; ++e) {
+        const train::EpochReport r = trainer.runEpoch(e);
+        std::printf("epoch %d  lr %.6f  train loss %.6f  held-out loss %.6f  %.1f s  %.0f positions/s\n", r.epoch,
+                    r.lr, r.trainLoss, r.validLoss, r.seconds, r.positionsPerSecond);
+        std::fflush(stdout);
+        if (!checkpoint.empty()) trainer.network().save(checkpoint + "-epoch" + std::to_string(e) + ".vznf");
+    }
+    if (!trainer.network().exportQuantised(out, cfg.scale)) {
+        std::cerr << "vazir-train: cannot write '" << out << "'\n";
+        return 1;
+    }
+    std::cout << "wrote " << out << std::endl;
+    return 0;
+}

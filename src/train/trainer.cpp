@@ -1,0 +1,250 @@
+#include "train/trainer.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <random>
+#include <thread>
+
+#include "nnue/features.h"
+
+namespace vazir::train {
+
+namespace {
+
+// The pieces of a record as (piece, square), and who is to move.
+struct Decoded {
+    Piece pieces[32];
+    Square squares[32];
+    int count = 0;
+    Color stm = White;
+};
+
+Decoded decode(const PackedPosition& p) {
+    Decoded d;
+    d.stm = (p.flags & PackedPosition::kBlackToMove) ? Black : White;
+    int i = 0;
+    for (Bitboard b = p.occupancy; b && i < 32; ++i) {
+        d.squares[i] = popLsb(b);
+        d.pieces[i] = Piece((p.pieces[i / 2] >> (4 * (i % 2))) & 15);
+    }
+    d.count = i;
+    return d;
+}
+
+double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
+
+// The target from the side to move's view.
+double targetOf(const PackedPosition& p, const Decoded& d, const TrainConfig& c) {
+    double result = p.result / 2.0, score = p.score;  // White's view
+    if (d.stm == Black) {
+        result = 1.0 - result;
+        score = -score;
+    }
+    return c.blend * result + (1.0 - c.blend) * sigmoid(score / c.scale);
+}
+
+}  // namespace
+
+uint64_t architectureHash(int hidden) {
+    // FNV-1a of the architecture's description.
+    const std::string arch = "768x" + std::to_string(hidden) + "x2-1-screlu-qa255-qb64";
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (char c : arch) h = (h ^ uint8_t(c)) * 0x100000001b3ULL;
+    return h;
+}
+
+Network::Network(int hidden) : params(size_t(768 + 1 + 2) * size_t(hidden) + 1, 0.0f), hidden_(hidden) {}
+
+void Network::initialise(uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    // He-style scales: about 30 active inputs feed each hidden unit.
+    std::normal_distribution<float> first(0.0f, std::sqrt(2.0f / 32.0f)), second(0.0f, std::sqrt(1.0f / float(hidden_)));
+    for (size_t i = 0; i < size_t(768) * size_t(hidden_); ++i) w1()[i] = std::clamp(first(rng), -kClip, kClip);
+    for (int i = 0; i < hidden_; ++i) b1()[i] = 0.0f;
+    for (int i = 0; i < 2 * hidden_; ++i) w2()[i] = second(rng);
+    b2()[0] = 0.0f;
+}
+
+double Network::lossAndGradient(const PackedPosition& p, const TrainConfig& c, float* g) const {
+    const Decoded d = decode(p);
+    const int n = hidden_;
+    std::vector<float> acc(size_t(2 * n));
+    float* accUs = acc.data();
+    float* accThem = acc.data() + n;
+    std::memcpy(accUs, b1(), sizeof(float) * size_t(n));
+    std::memcpy(accThem, b1(), sizeof(float) * size_t(n));
+    int featUs[32], featThem[32];
+    for (int i = 0; i < d.count; ++i) {
+        featUs[i] = nnue::featureIndex(d.stm, d.pieces[i], d.squares[i]);
+        featThem[i] = nnue::featureIndex(~d.stm, d.pieces[i], d.squares[i]);
+        const float* ru = w1() + size_t(featUs[i]) * size_t(n);
+        const float* rt = w1() + size_t(featThem[i]) * size_t(n);
+        for (int j = 0; j < n; ++j) {
+            accUs[j] += ru[j];
+            accThem[j] += rt[j];
+        }
+    }
+    double out = b2()[0];
+    for (int j = 0; j < n; ++j) out += double(w2()[j]) * nnue::screlu(accUs[j]) + double(w2()[n + j]) * nnue::screlu(accThem[j]);
+    // The output is in logistic units: the engine's centipawns are output x scale.
+    const double pred = sigmoid(out), target = targetOf(p, d, c);
+    const double loss = (pred - target) * (pred - target);
+    if (!g) return loss;
+
+    // Backward: d loss / d out, then each layer.
+    const float dOut = float(2.0 * (pred - target) * pred * (1.0 - pred));
+    float* gw1 = g;
+    float* gb1 = g + size_t(768) * size_t(n);
+    float* gw2 = gb1 + n;
+    float* gb2 = gw2 + 2 * n;
+    gb2[0] += dOut;
+    std::vector<float> dAcc(size_t(2 * n));
+    for (int j = 0; j < n; ++j) {
+        gw2[j] += dOut * nnue::screlu(accUs[j]);
+        gw2[n + j] += dOut * nnue::screlu(accThem[j]);
+        dAcc[size_t(j)] = dOut * w2()[j] * nnue::screluDerivative(accUs[j]);
+        dAcc[size_t(n + j)] = dOut * w2()[n + j] * nnue::screluDerivative(accThem[j]);
+        gb1[j] += dAcc[size_t(j)] + dAcc[size_t(n + j)];
+    }
+    for (int i = 0; i < d.count; ++i) {
+        float* ru = gw1 + size_t(featUs[i]) * size_t(n);
+        float* rt = gw1 + size_t(featThem[i]) * size_t(n);
+        for (int j = 0; j < n; ++j) {
+            ru[j] += dAcc[size_t(j)];
+            rt[j] += dAcc[size_t(n + j)];
+        }
+    }
+    return loss;
+}
+
+float Network::evaluate(const PackedPosition& p, double scale) const {
+    const Decoded d = decode(p);
+    const int n = hidden_;
+    std::vector<float> accUs(b1(), b1() + n), accThem(b1(), b1() + n);
+    for (int i = 0; i < d.count; ++i) {
+        const float* ru = w1() + size_t(nnue::featureIndex(d.stm, d.pieces[i], d.squares[i])) * size_t(n);
+        const float* rt = w1() + size_t(nnue::featureIndex(~d.stm, d.pieces[i], d.squares[i])) * size_t(n);
+        for (int j = 0; j < n; ++j) {
+            accUs[size_t(j)] += ru[j];
+            accThem[size_t(j)] += rt[j];
+        }
+    }
+    double out = b2()[0];
+    for (int j = 0; j < n; ++j)
+        out += double(w2()[j]) * nnue::screlu(accUs[size_t(j)]) + double(w2()[n + j]) * nnue::screlu(accThem[size_t(j)]);
+    return float(out * scale);
+}
+
+bool Network::save(const std::string& path) const {
+    std::ofstream out(path, std::ios::binary);
+    const uint32_t header[2] = {0x464E5A56u /* "VZNF" */, uint32_t(hidden_)};
+    out.write(reinterpret_cast<const char*>(header), sizeof header);
+    out.write(reinterpret_cast<const char*>(params.data()), std::streamsize(params.size() * sizeof(float)));
+    return bool(out);
+}
+
+std::string Network::load(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    uint32_t header[2] = {};
+    if (!in.read(reinterpret_cast<char*>(header), sizeof header)) return "cannot read '" + path + "'";
+    if (header[0] != 0x464E5A56u) return "'" + path + "' is not a vazir-train checkpoint";
+    if (int(header[1]) != hidden_) return "checkpoint has " + std::to_string(header[1]) + " hidden units, not " + std::to_string(hidden_);
+    if (!in.read(reinterpret_cast<char*>(params.data()), std::streamsize(params.size() * sizeof(float))))
+        return "checkpoint '" + path + "' is cut short";
+    return "";
+}
+
+bool Network::exportQuantised(const std::string& path, double scale) const {
+    std::ofstream out(path, std::ios::binary);
+    const uint32_t header[7] = {0x4E4E5A56u /* "VZNN" */, kNetVersion, 768u, uint32_t(hidden_), uint32_t(kQA),
+                                uint32_t(kQB), uint32_t(scale)};
+    const uint64_t hash = architectureHash(hidden_);
+    out.write(reinterpret_cast<const char*>(header), sizeof header);
+    out.write(reinterpret_cast<const char*>(&hash), sizeof hash);
+    auto put16 = [&](float v, int q) {
+        const auto x = int16_t(std::lround(std::clamp(double(v) * q, -32767.0, 32767.0)));
+        out.write(reinterpret_cast<const char*>(&x), sizeof x);
+    };
+    for (size_t i = 0; i < size_t(768) * size_t(hidden_); ++i) put16(w1()[i], kQA);
+    for (int i = 0; i < hidden_; ++i) put16(b1()[i], kQA);
+    for (int i = 0; i < 2 * hidden_; ++i) put16(w2()[i], kQB);
+    const auto bias = int32_t(std::lround(double(b2()[0]) * kQA * kQB));
+    out.write(reinterpret_cast<const char*>(&bias), sizeof bias);
+    return bool(out);
+}
+
+Trainer::Trainer(const TrainConfig& config, std::vector<PackedPosition> train, std::vector<PackedPosition> valid)
+    : config_(config), train_(std::move(train)), valid_(std::move(valid)), net_(config.hidden) {
+    net_.initialise(config.seed);
+    m_.assign(net_.params.size(), 0.0f);
+    v_.assign(net_.params.size(), 0.0f);
+    gradients_.assign(size_t(std::max(1, config.threads)), std::vector<float>(net_.params.size()));
+}
+
+double Trainer::step(size_t begin, size_t end, double lr) {
+    const int threads = int(gradients_.size());
+    std::vector<double> losses(size_t(threads), 0.0);
+    auto work = [&](int t) {
+        std::vector<float>& g = gradients_[size_t(t)];
+        std::fill(g.begin(), g.end(), 0.0f);
+        for (size_t i = begin + size_t(t); i < end; i += size_t(threads))
+            losses[size_t(t)] += net_.lossAndGradient(train_[i], config_, g.data());
+    };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
+    work(0);
+    for (auto& th : pool) th.join();
+
+    // AdamW, on the mean gradient; the threads' buffers summed in a fixed order.
+    constexpr double kBeta1 = 0.9, kBeta2 = 0.999, kEps = 1e-8;
+    ++steps_;
+    const double c1 = 1.0 - std::pow(kBeta1, double(steps_)), c2 = 1.0 - std::pow(kBeta2, double(steps_));
+    const float inv = 1.0f / float(end - begin);
+    const size_t firstLayer = size_t(768 + 1) * size_t(net_.hidden());
+    for (size_t k = 0; k < net_.params.size(); ++k) {
+        float grad = 0.0f;
+        for (int t = 0; t < threads; ++t) grad += gradients_[size_t(t)][k];
+        grad *= inv;
+        m_[k] = float(kBeta1) * m_[k] + float(1.0 - kBeta1) * grad;
+        v_[k] = float(kBeta2) * v_[k] + float(1.0 - kBeta2) * grad * grad;
+        float& w = net_.params[k];
+        w -= float(lr * (m_[k] / c1 / (std::sqrt(v_[k] / c2) + kEps) + config_.weightDecay * w));
+        if (k < firstLayer) w = std::clamp(w, -kClip, kClip);  // the accumulator's weights must quantise
+    }
+    double total = 0;
+    for (double l : losses) total += l;
+    return total;
+}
+
+double Trainer::meanLoss(const std::vector<PackedPosition>& positions) const {
+    if (positions.empty()) return 0.0;
+    double total = 0;
+    for (const PackedPosition& p : positions) total += net_.lossAndGradient(p, config_, nullptr);
+    return total / double(positions.size());
+}
+
+EpochReport Trainer::runEpoch(int epoch) {
+    EpochReport r;
+    r.epoch = epoch;
+    const double progress = config_.epochs > 1 ? double(epoch - 1) / double(config_.epochs - 1) : 0.0;
+    const double low = config_.lr * config_.finalLrFactor;
+    r.lr = low + (config_.lr - low) * 0.5 * (1.0 + std::cos(3.14159265358979 * progress));
+    // A new order every epoch, fixed by the seed.
+    std::mt19937_64 rng(config_.seed * 1000003ULL + uint64_t(epoch));
+    std::shuffle(train_.begin(), train_.end(), rng);
+    const auto start = std::chrono::steady_clock::now();
+    double total = 0;
+    for (size_t b = 0; b < train_.size(); b += size_t(config_.batchSize))
+        total += step(b, std::min(train_.size(), b + size_t(config_.batchSize)), r.lr);
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    r.trainLoss = train_.empty() ? 0.0 : total / double(train_.size());
+    r.positionsPerSecond = double(train_.size()) / std::max(r.seconds, 1e-6);
+    r.validLoss = meanLoss(valid_);
+    return r;
+}
+
+}  // namespace vazir::train

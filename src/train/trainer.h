@@ -1,0 +1,102 @@
+// The NNUE trainer (`vazir-train`): a (768 -> N) x 2 -> 1 network with squared clipped
+// ReLU, trained on Vazir's own games in the binary format (src/datagen/packed.h).
+//
+// Loss, per position from the side to move's view: (sigmoid(out) - target)^2, the output
+// in logistic units (the engine's centipawns are out x scale),
+// target = blend * result + (1 - blend) * sigmoid(score / scale), result 1 / 0.5 / 0.
+// AdamW on mini-batches, the gradient of each batch summed over the threads in a fixed
+// order (a fixed seed gives the same net for the same thread count), a cosine learning
+// rate from `lr` down to `lr * finalLrFactor`, weights clipped to +-kClip so the
+// quantised net cannot overflow int16, a held-out loss after every epoch.
+//
+// Export: quantised (first layer x QA = 255, output weights x QB = 64, output bias x
+// QA x QB), rounded, after a header: "VZNN", version, inputs, hidden size, QA, QB,
+// scale, and a hash of the architecture. The engine refuses a file whose header does
+// not match what it was built for.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "datagen/packed.h"
+
+namespace vazir::train {
+
+struct TrainConfig {
+    int hidden = 128;
+    int epochs = 10;
+    int batchSize = 16384;
+    double lr = 0.001;
+    double finalLrFactor = 0.05;
+    double weightDecay = 0.01;
+    double blend = 0.3;   // weight of the game result in the target
+    double scale = 400;   // centipawns per logistic unit
+    int threads = 2;
+    uint64_t seed = 1;
+};
+
+constexpr float kClip = 1.98f;
+constexpr int kQA = 255, kQB = 64;
+constexpr uint32_t kNetVersion = 1;
+uint64_t architectureHash(int hidden);
+
+class Network {
+public:
+    explicit Network(int hidden = 128);
+    void initialise(uint64_t seed);
+    int hidden() const { return hidden_; }
+
+    // Parameters as one flat vector: w1 (768 x hidden, feature-major), b1, w2 (2 x
+    // hidden: side to move's then the other's), b2.
+    std::vector<float> params;
+    float* w1() { return params.data(); }
+    float* b1() { return params.data() + size_t(768) * size_t(hidden_); }
+    float* w2() { return b1() + hidden_; }
+    float* b2() { return w2() + 2 * hidden_; }
+    const float* w1() const { return params.data(); }
+    const float* b1() const { return params.data() + size_t(768) * size_t(hidden_); }
+    const float* w2() const { return b1() + hidden_; }
+    const float* b2() const { return w2() + 2 * hidden_; }
+
+    // The evaluation in centipawns for a record, side to move's view: the output (in
+    // logistic units) times `scale`.
+    float evaluate(const PackedPosition& p, double scale) const;
+
+    // Loss of a record under `config`; with `gradient` non-null, adds d loss / d params.
+    double lossAndGradient(const PackedPosition& p, const TrainConfig& config, float* gradient) const;
+
+    bool save(const std::string& path) const;          // float checkpoint
+    std::string load(const std::string& path);         // "" or what is wrong
+    bool exportQuantised(const std::string& path, double scale) const;
+
+private:
+    int hidden_;
+};
+
+struct EpochReport {
+    int epoch = 0;
+    double trainLoss = 0, validLoss = 0, lr = 0, seconds = 0, positionsPerSecond = 0;
+};
+
+class Trainer {
+public:
+    Trainer(const TrainConfig& config, std::vector<PackedPosition> train, std::vector<PackedPosition> valid);
+    Network& network() { return net_; }
+
+    // One pass over the training positions; returns what it measured.
+    EpochReport runEpoch(int epoch);
+    double meanLoss(const std::vector<PackedPosition>& positions) const;
+    // One AdamW step on positions [begin, end) of the training set at learning rate lr.
+    double step(size_t begin, size_t end, double lr);
+
+private:
+    TrainConfig config_;
+    std::vector<PackedPosition> train_, valid_;
+    Network net_;
+    std::vector<float> m_, v_;
+    std::vector<std::vector<float>> gradients_;  // one buffer per thread
+    uint64_t steps_ = 0;
+};
+
+}  // namespace vazir::train

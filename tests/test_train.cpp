@@ -1,0 +1,118 @@
+// The NNUE trainer: its gradient matches finite differences, the loss falls on a small
+// sample, a fixed seed gives the same net, the export has the documented layout.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <unistd.h>
+
+#include "datagen/packed.h"
+#include "train/trainer.h"
+
+using namespace vazir;
+
+namespace {
+
+std::vector<PackedPosition> samplePositions() {
+    const std::string text = std::string(VAZIR_TEST_DIR) + "/data/selfplay-sample.txt";
+    const std::string bin = (std::filesystem::temp_directory_path() / ("vazir-train-" + std::to_string(::getpid()))).string();
+    uint64_t n = 0;
+    REQUIRE(convertTextToPacked(text, bin, n).empty());
+    PackedLoad l = loadPacked({bin}, PackedFilter{false, false, 100000, 0}, 3);
+    std::filesystem::remove(bin);
+    return l.positions;
+}
+
+}  // namespace
+
+TEST_SUITE("train") {
+    TEST_CASE("the gradient matches central finite differences on a tiny net") {
+        const std::vector<PackedPosition> all = samplePositions();
+        const std::vector<PackedPosition> batch(all.begin(), all.begin() + 6);
+        train::TrainConfig cfg;
+        cfg.hidden = 4;
+        train::Network net(cfg.hidden);
+        net.initialise(17);
+        for (int j = 0; j < cfg.hidden; ++j) net.b1()[j] = 0.3f;  // keep the accumulators off the kinks at 0 and 1
+        auto totalLoss = [&]() {
+            double s = 0;
+            for (const auto& p : batch) s += net.lossAndGradient(p, cfg, nullptr);
+            return s;
+        };
+        std::vector<float> grad(net.params.size(), 0.0f);
+        for (const auto& p : batch) net.lossAndGradient(p, cfg, grad.data());
+        // Every parameter with a gradient (the rows of the features present), and some without.
+        int checked = 0, bad = 0;
+        double worst = 0;
+        for (size_t k = 0; k < net.params.size(); ++k) {
+            if (grad[k] == 0.0f && k % 97 != 0) continue;
+            const float keep = net.params[k];
+            const float eps = 1e-2f;
+            net.params[k] = keep + eps;
+            const double up = totalLoss();
+            net.params[k] = keep - eps;
+            const double down = totalLoss();
+            net.params[k] = keep;
+            const double numeric = (up - down) / (2.0 * eps);
+            const double err = std::abs(numeric - grad[k]);
+            worst = std::max(worst, err / std::max(1e-4, std::abs(numeric)));
+            ++checked;
+            bad += err > 0.02 * std::abs(numeric) + 2e-5;
+        }
+        MESSAGE(checked, " parameters checked, ", bad, " outside 2% (+2e-5), worst relative error ", worst);
+        CHECK(checked > 100);
+        CHECK(bad == 0);
+    }
+
+    TEST_CASE("the loss falls on a small sample, and a fixed seed gives the same net with two threads") {
+        std::vector<PackedPosition> all = samplePositions();
+        std::vector<PackedPosition> held(all.end() - 50, all.end());
+        all.resize(all.size() - 50);
+        train::TrainConfig cfg;
+        cfg.hidden = 16;
+        cfg.epochs = 30;
+        cfg.batchSize = 32;
+        cfg.lr = 0.01;
+        cfg.threads = 2;
+        train::Trainer a(cfg, all, held), b(cfg, all, held);
+        const double before = a.meanLoss(all);
+        train::EpochReport last;
+        for (int e = 1; e <= cfg.epochs; ++e) {
+            last = a.runEpoch(e);
+            b.runEpoch(e);
+        }
+        const double after = a.meanLoss(all);
+        MESSAGE(all.size(), " positions: training loss ", before, " -> ", after, ", held-out loss ", last.validLoss);
+        CHECK(after < 0.8 * before);
+        CHECK(a.network().params == b.network().params);
+    }
+
+    TEST_CASE("the quantised export: header, sizes, rounded weights") {
+        train::Network net(8);
+        net.initialise(5);
+        const std::string path = (std::filesystem::temp_directory_path() / ("vazir-net-" + std::to_string(::getpid()))).string();
+        REQUIRE(net.exportQuantised(path, 400));
+        std::ifstream in(path, std::ios::binary);
+        uint32_t header[7];
+        uint64_t hash = 0;
+        in.read(reinterpret_cast<char*>(header), sizeof header);
+        in.read(reinterpret_cast<char*>(&hash), sizeof hash);
+        CHECK(header[0] == 0x4E4E5A56u);
+        CHECK(header[1] == train::kNetVersion);
+        CHECK(header[2] == 768u);
+        CHECK(header[3] == 8u);
+        CHECK(header[4] == uint32_t(train::kQA));
+        CHECK(header[5] == uint32_t(train::kQB));
+        CHECK(header[6] == 400u);
+        CHECK(hash == train::architectureHash(8));
+        CHECK(hash != train::architectureHash(16));
+        int16_t first = 0;
+        in.read(reinterpret_cast<char*>(&first), sizeof first);
+        CHECK(first == int16_t(std::lround(net.w1()[0] * train::kQA)));
+        const auto size = std::filesystem::file_size(path);
+        CHECK(size == sizeof header + sizeof hash + 2 * (768 * 8 + 8 + 2 * 8) + 4);
+        std::filesystem::remove(path);
+    }
+}
