@@ -59,6 +59,21 @@ Engine::Engine(Callbacks callbacks) : callbacks_(std::move(callbacks)), pool_(tt
                       skillLevel_ = std::stoi(v);
                       return std::string();
                   }});
+    // The evaluation: a network file (nnue/network.h), or the hand-crafted evaluation.
+    options_.add({"EvalFile", T::String, "<empty>", 0, 0, [this](const std::string& v) {
+                      stopAndWait();
+                      if (v.empty() || v == "<empty>") {
+                          settings_.network = nullptr;
+                          return std::string();
+                      }
+                      auto net = std::make_shared<nnue::Network>();
+                      if (std::string err = net->load(v); !err.empty())
+                          return "EvalFile: " + err + "; keeping the " +
+                                 (settings_.network ? "loaded network" : "hand-crafted evaluation");
+                      settings_.network = std::move(net);
+                      return "EvalFile: loaded " + v.substr(0, 200) + " (768 -> " +
+                             std::to_string(settings_.network->hidden()) + ") x 2 -> 1";
+                  }});
     // Syzygy tablebases (search/tablebase.h).
     options_.add({"SyzygyPath", T::String, "<empty>", 0, 0, [this](const std::string& v) {
                       stopAndWait();
@@ -198,6 +213,11 @@ void Engine::stopAndWait() {
 bool Engine::searching() const {
     std::lock_guard lock(mutex_);
     return searching_;
+}
+
+std::optional<int> Engine::networkEvaluation() const {
+    if (!settings_.network) return std::nullopt;
+    return nnue::AccumulatorStack::evaluateFresh(*settings_.network, game_.position());
 }
 
 std::string Engine::describeSearchPlan(const SearchLimits& limits) const {

@@ -8,6 +8,7 @@
 #include <condition_variable>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <string>
 #include <thread>
@@ -52,6 +53,10 @@ public:
     bool searching() const;
 
     void newGame();  // clears hash and histories
+
+    // The loaded network's evaluation of the game's position (side to move's view), if
+    // EvalFile is set.
+    std::optional<int> networkEvaluation() const;
 
     // What a `go` with these limits will do: threads, table size, time budget (for
     // `debug on`).

@@ -81,7 +81,7 @@ void Searcher::updateCutoffStats(const Position& pos, StackEntry* ss, Move best,
 // beat a mate already found nearer the root). Returns a score when the node ends here.
 std::optional<Score> Searcher::drawOrMateDistance(const Position& pos, StackEntry* ss, Score& alpha, Score& beta) {
     if (pos.isRepetition(ss->ply) || isFiftyMoveDraw(pos) || pos.isDeadPosition()) return Score(0);
-    if (ss->ply >= kMaxPly - 1) return pos.inCheck() ? Score(0) : evaluate(pos);
+    if (ss->ply >= kMaxPly - 1) return pos.inCheck() ? Score(0) : staticEvaluation(pos);
     alpha = std::max(alpha, matedIn(ss->ply));
     beta = std::min(beta, mateIn(ss->ply + 1));
     if (alpha >= beta) return alpha;
@@ -114,7 +114,7 @@ void Searcher::evaluateNode(const Position& pos, StackEntry* ss, Node& n) {
         ss->staticEval = kNoScore;
         return;
     }
-    n.rawEval = (n.ttHit && n.tte.eval != kNoScore) ? n.tte.eval : evaluate(pos);
+    n.rawEval = (n.ttHit && n.tte.eval != kNoScore) ? n.tte.eval : staticEvaluation(pos);
     ss->staticEval = n.eval = history_->correctedEval(pos, n.rawEval);
     if (n.ttHit && n.tte.score != kNoScore && (n.tte.bound & (n.tte.score > n.eval ? BoundLower : BoundUpper)))
         n.eval = n.tte.score;
@@ -146,9 +146,9 @@ std::optional<Score> Searcher::pruneNode(Position& pos, StackEntry* ss, const No
         ss->currentMove = Move::null();
         ss->movedPiece = NoPiece;
         ss->continuation = nullptr;
-        pos.doNullMove(st);
+        makeNullMove(pos, st);
         const Score score = -search(pos, ss + 1, -beta, -beta + 1, n.depth - r, !n.cutNode);
-        pos.undoNullMove();
+        unmakeNullMove(pos);
         if (stopped()) return Score(0);
         if (score >= beta) return score >= kMateInMaxPly ? beta : score;  // unproven mates are not returned
     }
@@ -172,7 +172,7 @@ std::optional<Score> Searcher::probcut(Position& pos, StackEntry* ss, const Node
         Score score = -qsearch(pos, ss + 1, -probcutBeta, -probcutBeta + 1);
         if (score >= probcutBeta)
             score = -search(pos, ss + 1, -probcutBeta, -probcutBeta + 1, n.depth - ProbcutReduction, !n.cutNode);
-        pos.undoMove(m);
+        unmakeMove(pos, m);
         if (stopped()) return Score(0);
         if (score >= probcutBeta) {
             tt_.store(pos.key(), ss->ply, score, n.rawEval, BoundLower, n.depth - ProbcutReduction + 1, m);
@@ -359,7 +359,7 @@ Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, i
         if (n.rootNode) reportCurrMove(m, moveCount + pvIndex_);
         makeMove(pos, m, st, ss);
         const Score score = searchMove(pos, ss, n, f, n.depth - 1 + ext.extension, alpha, beta);
-        pos.undoMove(m);
+        unmakeMove(pos, m);
 
         if (stopped()) return 0;
         if (n.rootNode) updateRootMove(m, score, ss, moveCount, alpha, nodes() - nodesBefore);
@@ -400,7 +400,7 @@ Score Searcher::qsearch(Position& pos, StackEntry* ss, Score alpha, Score beta) 
 
     if (pos.isRepetition(ss->ply) || isFiftyMoveDraw(pos) || pos.isDeadPosition()) return 0;
     const bool inCheck = pos.inCheck();
-    if (ss->ply >= kMaxPly - 1) return inCheck ? 0 : evaluate(pos);
+    if (ss->ply >= kMaxPly - 1) return inCheck ? 0 : staticEvaluation(pos);
 
     TTData tte;
     const bool ttHit = tt_.probe(pos.key(), ss->ply, tte);
@@ -408,7 +408,7 @@ Score Searcher::qsearch(Position& pos, StackEntry* ss, Score alpha, Score beta) 
 
     Score bestScore = -kInfinite, rawEval = kNoScore, futilityBase = -kInfinite;
     if (!inCheck) {
-        rawEval = (ttHit && tte.eval != kNoScore) ? tte.eval : evaluate(pos);
+        rawEval = (ttHit && tte.eval != kNoScore) ? tte.eval : staticEvaluation(pos);
         bestScore = history_->correctedEval(pos, rawEval);
         futilityBase = bestScore + QsFutilityMargin;
         if (ttHit && (tte.bound & (tte.score > bestScore ? BoundLower : BoundUpper))) bestScore = tte.score;
@@ -436,7 +436,7 @@ Score Searcher::qsearch(Position& pos, StackEntry* ss, Score alpha, Score beta) 
         }
         makeMove(pos, m, st, ss);
         const Score score = -qsearch(pos, ss + 1, -beta, -alpha);
-        pos.undoMove(m);
+        unmakeMove(pos, m);
         if (stopped()) return 0;
         if (score > bestScore) {
             bestScore = score;

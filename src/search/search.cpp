@@ -62,6 +62,7 @@ void Searcher::makeMove(Position& pos, Move m, StateInfo& st, StackEntry* ss) {
     ss->currentMove = m;
     ss->movedPiece = pos.pieceOn(m.from());
     ss->continuation = &history_->continuation[ss->movedPiece][m.to()];
+    if (net_) accumulators_->push(pos, m);
     pos.doMove(m, st);
     tt_.prefetch(pos.key());
     countNode();
@@ -83,6 +84,9 @@ void Searcher::beginSearch(const Position& pos, const SearchLimits& limits, cons
     nodes_.store(0, std::memory_order_relaxed);
     tbHits_.store(0, std::memory_order_relaxed);
     tbSettings_ = settings.tablebase;
+    net_ = settings.network;
+    if (net_ && !accumulators_) accumulators_ = std::make_unique<nnue::AccumulatorStack>();
+    if (net_) accumulators_->reset(pos);
     // A pool's table ages once per search, before any of its threads starts (the engine
     // does it); a lone searcher ages it itself.
     if (stop_ == &ownStop_) tt_.newSearch();
@@ -176,6 +180,26 @@ SearchResult Searcher::collectResult(Position& pos, int completedDepth, int mult
         result.lines.push_back({rm.move, sc, rm.pv.size() >= 2 ? rm.pv[1] : Move::none()});
     }
     return result;
+}
+
+void Searcher::unmakeMove(Position& pos, Move m) {
+    pos.undoMove(m);
+    if (net_) accumulators_->pop();
+}
+
+void Searcher::makeNullMove(Position& pos, StateInfo& st) {
+    if (net_) accumulators_->pushNull();
+    pos.doNullMove(st);
+}
+
+void Searcher::unmakeNullMove(Position& pos) {
+    pos.undoNullMove();
+    if (net_) accumulators_->pop();
+}
+
+// The network's evaluation when one is loaded (EvalFile), else the hand-crafted one.
+Score Searcher::staticEvaluation(const Position& pos) {
+    return net_ ? Score(accumulators_->evaluate(*net_, pos)) : evaluate(pos);
 }
 
 SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const SearchSettings& settings,

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/position.h"
+#include "nnue/network.h"
 #include "search/history.h"
 #include "search/limits.h"
 #include "search/movepick.h"
@@ -58,6 +59,7 @@ struct SearchSettings {
     int multiPv = 1;
     int64_t moveOverheadMs = 20;
     tablebase::Settings tablebase;
+    std::shared_ptr<const nnue::Network> network;  // EvalFile; null: the hand-crafted evaluation
 };
 
 class Searcher {
@@ -168,6 +170,12 @@ private:
     void checkLimits();
     int64_t elapsedMs() const;
     void makeMove(Position& pos, Move m, StateInfo& st, StackEntry* ss);
+    void unmakeMove(Position& pos, Move m);
+    void makeNullMove(Position& pos, StateInfo& st);
+    void unmakeNullMove(Position& pos);
+    Score staticEvaluation(const Position& pos);
+    std::shared_ptr<const nnue::Network> net_;
+    std::unique_ptr<nnue::AccumulatorStack> accumulators_;  // made when a network is first used
     static constexpr int kStackOffset = 4;  // entries before the root: continuation looks 4 plies back
     OrderingContext orderingContext(const StackEntry* ss) const;
     void updateCutoffStats(const Position& pos, StackEntry* ss, Move best, const Move* quiets, int quietCount,

@@ -49,14 +49,6 @@ double targetOf(const PackedPosition& p, const Decoded& d, const TrainConfig& c)
 
 }  // namespace
 
-uint64_t architectureHash(int hidden) {
-    // FNV-1a of the architecture's description.
-    const std::string arch = "768x" + std::to_string(hidden) + "x2-1-screlu-qa255-qb64";
-    uint64_t h = 0xcbf29ce484222325ULL;
-    for (char c : arch) h = (h ^ uint8_t(c)) * 0x100000001b3ULL;
-    return h;
-}
-
 Network::Network(int hidden) : params(size_t(768 + 1 + 2) * size_t(hidden) + 1, 0.0f), hidden_(hidden) {}
 
 void Network::initialise(uint64_t seed) {
@@ -65,7 +57,7 @@ void Network::initialise(uint64_t seed) {
     std::normal_distribution<float> first(0.0f, std::sqrt(2.0f / 32.0f)), second(0.0f, std::sqrt(1.0f / float(hidden_)));
     for (size_t i = 0; i < size_t(768) * size_t(hidden_); ++i) w1()[i] = std::clamp(first(rng), -kClip, kClip);
     for (int i = 0; i < hidden_; ++i) b1()[i] = 0.0f;
-    for (int i = 0; i < 2 * hidden_; ++i) w2()[i] = second(rng);
+    for (int i = 0; i < 2 * hidden_; ++i) w2()[i] = std::clamp(second(rng), -kClip, kClip);
     b2()[0] = 0.0f;
 }
 
@@ -204,7 +196,7 @@ double Trainer::step(size_t begin, size_t end, double lr) {
     ++steps_;
     const double c1 = 1.0 - std::pow(kBeta1, double(steps_)), c2 = 1.0 - std::pow(kBeta2, double(steps_));
     const float inv = 1.0f / float(end - begin);
-    const size_t firstLayer = size_t(768 + 1) * size_t(net_.hidden());
+    const size_t clipped = net_.params.size() - 1;  // all but the output bias
     for (size_t k = 0; k < net_.params.size(); ++k) {
         float grad = 0.0f;
         for (int t = 0; t < threads; ++t) grad += gradients_[size_t(t)][k];
@@ -213,7 +205,7 @@ double Trainer::step(size_t begin, size_t end, double lr) {
         v_[k] = float(kBeta2) * v_[k] + float(1.0 - kBeta2) * grad * grad;
         float& w = net_.params[k];
         w -= float(lr * (m_[k] / c1 / (std::sqrt(v_[k] / c2) + kEps) + config_.weightDecay * w));
-        if (k < firstLayer) w = std::clamp(w, -kClip, kClip);  // the accumulator's weights must quantise
+        if (k < clipped) w = std::clamp(w, -kClip, kClip);  // so the quantised net fits int16
     }
     double total = 0;
     for (double l : losses) total += l;

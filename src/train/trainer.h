@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "datagen/packed.h"
+#include "nnue/network.h"
 
 namespace vazir::train {
 
@@ -36,10 +37,11 @@ struct TrainConfig {
     uint64_t seed = 1;
 };
 
-constexpr float kClip = 1.98f;
-constexpr int kQA = 255, kQB = 64;
-constexpr uint32_t kNetVersion = 1;
-uint64_t architectureHash(int hidden);
+constexpr float kClip = 1.98f;  // every weight but the output bias: the quantised net fits int16
+using nnue::kQA;
+using nnue::kQB;
+constexpr uint32_t kNetVersion = nnue::kVersion;
+using nnue::architectureHash;
 
 class Network {
 public:

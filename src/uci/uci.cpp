@@ -99,7 +99,12 @@ bool UciLoop::handleLine(std::string_view raw) {
     else if (cmd == "register") {}  // nothing to register
     else if (cmd == "d") emit(describeBoard(engine_.position()));
     else if (cmd == "xboard" || cmd == "protover") {}  // a GUI probing for the xboard protocol: stay silent
-    else if (cmd == "eval") emit(describeEvaluation(engine_.position()));
+    else if (cmd == "eval") {
+        std::string text = describeEvaluation(engine_.position());
+        if (auto nn = engine_.networkEvaluation())
+            text += "\nNNUE evaluation: " + std::to_string(*nn) + " cp (side to move), from EvalFile";
+        emit(text);
+    }
     else infoString("unknown command '" + clip(cmd) + "'");
     return true;
 }

@@ -1,0 +1,262 @@
+#include "nnue/network.h"
+
+#include <algorithm>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
+namespace vazir::nnue {
+
+namespace {
+
+constexpr int kMaxOutputWeight = 127;  // |w2| x 255 must fit int16 for the SIMD product
+
+bool useSimd(Simd s) {
+#if defined(__AVX2__)
+    return s == Simd::Auto;
+#else
+    (void)s;
+    return false;
+#endif
+}
+
+// to = from + sum(rows added) - sum(rows removed), over `n` values.
+void updateScalar(int16_t* to, const int16_t* from, const int16_t* const* add, int adds, const int16_t* const* sub,
+                  int subs, int n) {
+    for (int i = 0; i < n; ++i) {
+        int v = from[i];
+        for (int a = 0; a < adds; ++a) v += add[a][i];
+        for (int s = 0; s < subs; ++s) v -= sub[s][i];
+        to[i] = int16_t(v);
+    }
+}
+
+#if defined(__AVX2__)
+void updateAvx2(int16_t* to, const int16_t* from, const int16_t* const* add, int adds, const int16_t* const* sub,
+                int subs, int n) {
+    for (int i = 0; i < n; i += kHiddenStep) {
+        __m256i v = _mm256_load_si256(reinterpret_cast<const __m256i*>(from + i));
+        for (int a = 0; a < adds; ++a)
+            v = _mm256_add_epi16(v, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(add[a] + i)));
+        for (int s = 0; s < subs; ++s)
+            v = _mm256_sub_epi16(v, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(sub[s] + i)));
+        _mm256_store_si256(reinterpret_cast<__m256i*>(to + i), v);
+    }
+}
+#endif
+
+void update(Simd simd, int16_t* to, const int16_t* from, const int16_t* const* add, int adds,
+            const int16_t* const* sub, int subs, int n) {
+#if defined(__AVX2__)
+    if (useSimd(simd)) return updateAvx2(to, from, add, adds, sub, subs, n);
+#endif
+    updateScalar(to, from, add, adds, sub, subs, n);
+}
+
+// sum over i of clamp(x_i, 0, QA)^2 * w_i, exactly.
+int64_t screluDotScalar(const int16_t* x, const int16_t* w, int n) {
+    int64_t sum = 0;
+    for (int i = 0; i < n; ++i) {
+        const int v = std::clamp(int(x[i]), 0, kQA);
+        sum += int64_t(v * w[i]) * v;
+    }
+    return sum;
+}
+
+#if defined(__AVX2__)
+int64_t screluDotAvx2(const int16_t* x, const int16_t* w, int n) {
+    const __m256i zero = _mm256_setzero_si256(), qa = _mm256_set1_epi16(kQA);
+    __m256i acc = _mm256_setzero_si256();
+    for (int i = 0; i < n; i += kHiddenStep) {
+        __m256i v = _mm256_load_si256(reinterpret_cast<const __m256i*>(x + i));
+        v = _mm256_max_epi16(_mm256_min_epi16(v, qa), zero);
+        const __m256i vw = _mm256_mullo_epi16(v, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + i)));
+        acc = _mm256_add_epi32(acc, _mm256_madd_epi16(vw, v));  // per lane at most n/8 x 16.5e6: no overflow
+    }
+    alignas(32) int32_t lanes[8];
+    _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), acc);
+    int64_t sum = 0;
+    for (int32_t l : lanes) sum += l;
+    return sum;
+}
+#endif
+
+int64_t screluDot(Simd simd, const int16_t* x, const int16_t* w, int n) {
+#if defined(__AVX2__)
+    if (useSimd(simd)) return screluDotAvx2(x, w, n);
+#endif
+    return screluDotScalar(x, w, n);
+}
+
+}  // namespace
+
+uint64_t architectureHash(int hidden) {
+    const std::string arch = "768x" + std::to_string(hidden) + "x2-1-screlu-qa255-qb64";
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (char c : arch) h = (h ^ uint8_t(c)) * 0x100000001b3ULL;
+    return h;
+}
+
+std::string Network::load(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return "cannot open network file '" + path.substr(0, 200) + "'";
+    std::ostringstream s;
+    s << in.rdbuf();
+    const std::string bytes = s.str();
+    return loadFromMemory(bytes.data(), bytes.size());
+}
+
+std::string Network::loadFromMemory(const void* data, size_t size) {
+    const auto* p = static_cast<const unsigned char*>(data);
+    uint32_t header[7];
+    uint64_t hash = 0;
+    if (size < sizeof header + sizeof hash) return "network file too short for its header";
+    std::memcpy(header, p, sizeof header);
+    std::memcpy(&hash, p + sizeof header, sizeof hash);
+    if (header[0] != kMagic) return "not a Vazir network (bad magic)";
+    if (header[1] != kVersion) return "network format version " + std::to_string(header[1]) + ", this build reads " + std::to_string(kVersion);
+    const int hidden = int(header[3]);
+    if (header[2] != uint32_t(kInputs) || hidden < kHiddenStep || hidden > kMaxHidden || hidden % kHiddenStep)
+        return "network shape " + std::to_string(header[2]) + "x" + std::to_string(header[3]) +
+               " not supported (768 inputs, hidden a multiple of 16 up to 1024)";
+    if (header[4] != uint32_t(kQA) || header[5] != uint32_t(kQB)) return "network quantised with other scales";
+    if (hash != architectureHash(hidden)) return "network architecture hash does not match";
+    const size_t expected = sizeof header + sizeof hash + sizeof(int16_t) * (size_t(kInputs) * size_t(hidden) + size_t(3 * hidden)) + sizeof(int32_t);
+    if (size != expected) return "network file has " + std::to_string(size) + " bytes, expected " + std::to_string(expected);
+    std::vector<int16_t> w1(size_t(kInputs) * size_t(hidden)), b1(static_cast<size_t>(hidden)), w2(size_t(2 * hidden));
+    const unsigned char* q = p + sizeof header + sizeof hash;
+    std::memcpy(w1.data(), q, w1.size() * 2);
+    q += w1.size() * 2;
+    std::memcpy(b1.data(), q, b1.size() * 2);
+    q += b1.size() * 2;
+    std::memcpy(w2.data(), q, w2.size() * 2);
+    q += w2.size() * 2;
+    int32_t b2 = 0;
+    std::memcpy(&b2, q, sizeof b2);
+    for (int16_t w : w2)
+        if (std::abs(int(w)) > kMaxOutputWeight) return "network output weight out of range";
+    hidden_ = hidden;
+    scale_ = int(header[6]);
+    w1_ = std::move(w1);
+    b1_ = std::move(b1);
+    w2_ = std::move(w2);
+    b2_ = b2;
+    return "";
+}
+
+int outputLayer(const Network& net, const int16_t* us, const int16_t* them, Simd simd) {
+    const int n = net.hidden();
+    const int64_t sum = screluDot(simd, us, net.outputWeights(), n) + screluDot(simd, them, net.outputWeights() + n, n);
+    const int64_t out = sum / kQA + net.outputBias();  // in QA x QB units
+    return int(out * net.scale() / (int64_t(kQA) * kQB));
+}
+
+AccumulatorStack::AccumulatorStack() : entries_(size_t(kStackSize)) {}
+
+void AccumulatorStack::reset(const Position&) {
+    top_ = 0;
+    entries_[0].computed = false;
+}
+
+void AccumulatorStack::push(const Position& pos, Move m) {
+    if (top_ + 1 >= kStackSize) return;  // deeper than any search goes; evaluation refreshes
+    Change c;
+    const Color us = pos.sideToMove();
+    const Square from = m.from(), to = m.to();
+    const Piece pc = pos.pieceOn(from);
+    auto add = [&](Piece p, Square s) {
+        c.addPiece[c.addCount] = p;
+        c.addSq[c.addCount++] = s;
+    };
+    auto sub = [&](Piece p, Square s) {
+        c.subPiece[c.subCount] = p;
+        c.subSq[c.subCount++] = s;
+    };
+    if (m.kind() == MoveKind::Castling) {
+        const Square kingTo = Position::castlingKingTarget(us, from, to), rookTo = Position::castlingRookTarget(us, from, to);
+        sub(pc, from);
+        sub(pos.pieceOn(to), to);
+        add(pc, kingTo);
+        add(makePiece(us, Rook), rookTo);
+    } else {
+        sub(pc, from);
+        add(m.kind() == MoveKind::Promotion ? makePiece(us, m.promotion()) : pc, to);
+        if (m.kind() == MoveKind::EnPassant) sub(makePiece(~us, Pawn), Square(to - pawnPush(us)));
+        else if (!pos.empty(to)) sub(pos.pieceOn(to), to);
+    }
+    Entry& e = entries_[size_t(++top_)];
+    e.change = c;
+    e.computed = false;
+}
+
+void AccumulatorStack::pushNull() {
+    if (top_ + 1 >= kStackSize) return;
+    Entry& e = entries_[size_t(++top_)];
+    e.change = Change{};
+    e.computed = false;
+}
+
+void AccumulatorStack::refresh(const Network& net, const Position& pos, Entry& e, Simd simd) {
+    const int n = net.hidden();
+    for (Color persp : {White, Black}) {
+        std::memcpy(e.acc[persp], net.bias(), sizeof(int16_t) * size_t(n));
+        for (Bitboard b = pos.pieces(); b;) {
+            const Square s = popLsb(b);
+            const int16_t* row = net.row(featureIndex(persp, pos.pieceOn(s), s));
+            update(simd, e.acc[persp], e.acc[persp], &row, 1, nullptr, 0, n);
+        }
+    }
+    e.computed = true;
+}
+
+void AccumulatorStack::apply(const Network& net, const Entry& from, Entry& to, Simd simd) {
+    const int n = net.hidden();
+    const Change& c = to.change;
+    for (Color persp : {White, Black}) {
+        const int16_t* adds[2];
+        const int16_t* subs[2];
+        for (int i = 0; i < c.addCount; ++i) adds[i] = net.row(featureIndex(persp, c.addPiece[i], c.addSq[i]));
+        for (int i = 0; i < c.subCount; ++i) subs[i] = net.row(featureIndex(persp, c.subPiece[i], c.subSq[i]));
+        update(simd, to.acc[persp], from.acc[persp], adds, c.addCount, subs, c.subCount, n);
+    }
+    to.computed = true;
+}
+
+int AccumulatorStack::evaluate(const Network& net, const Position& pos, Simd simd) {
+    if (computedFor_ != &net) {
+        for (Entry& e : entries_) e.computed = false;
+        computedFor_ = &net;
+    }
+    int i = top_;
+    while (i > 0 && !entries_[size_t(i)].computed) --i;
+    if (!entries_[size_t(i)].computed) {
+        // No computed ancestor: this position from scratch (cheaper than rebuilding the line).
+        refresh(net, pos, entries_[size_t(top_)], simd);
+    } else {
+        for (int j = i + 1; j <= top_; ++j) apply(net, entries_[size_t(j - 1)], entries_[size_t(j)], simd);
+    }
+    const Entry& e = entries_[size_t(top_)];
+    const Color stm = pos.sideToMove();
+    return outputLayer(net, e.acc[stm], e.acc[~stm], simd);
+}
+
+int AccumulatorStack::evaluateFresh(const Network& net, const Position& pos, Simd simd) {
+    alignas(64) int16_t acc[2][kMaxHidden];
+    const int n = net.hidden();
+    for (Color persp : {White, Black}) {
+        std::memcpy(acc[persp], net.bias(), sizeof(int16_t) * size_t(n));
+        for (Bitboard b = pos.pieces(); b;) {
+            const Square s = popLsb(b);
+            const int16_t* row = net.row(featureIndex(persp, pos.pieceOn(s), s));
+            update(simd, acc[persp], acc[persp], &row, 1, nullptr, 0, n);
+        }
+    }
+    const Color stm = pos.sideToMove();
+    return outputLayer(net, acc[stm], acc[~stm], simd);
+}
+
+}  // namespace vazir::nnue

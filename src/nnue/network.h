@@ -1,0 +1,92 @@
+// NNUE inference: a quantised (768 -> N) x 2 -> 1 SCReLU network as `vazir-train`
+// exports it (src/train/trainer.h), evaluated incrementally.
+//
+// Each search thread keeps an AccumulatorStack: one entry per ply holding both
+// perspectives' first-layer sums. Making a move only records which features it adds and
+// removes; the sums are brought up to date lazily, from the nearest computed ancestor,
+// when an evaluation is asked for, and unmaking costs nothing. Integer arithmetic
+// throughout, so the AVX2 path (chosen at build time, like PEXT) and the portable scalar
+// path give the same numbers bit for bit.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/position.h"
+#include "nnue/features.h"
+
+namespace vazir::nnue {
+
+constexpr int kMaxHidden = 1024;
+constexpr int kStackSize = 160;  // plies an AccumulatorStack holds (the search's deepest ply is below 128)
+constexpr int kHiddenStep = 16;  // hidden sizes are multiples of this (one AVX2 register)
+constexpr uint32_t kMagic = 0x4E4E5A56u;  // "VZNN"
+constexpr uint32_t kVersion = 1;
+constexpr int kQA = 255, kQB = 64;
+
+// The architecture hash the trainer writes (FNV-1a of its description).
+uint64_t architectureHash(int hidden);
+
+class Network {
+public:
+    // Reads a net; "" on success, else what is wrong (nothing is changed then).
+    std::string load(const std::string& path);
+    std::string loadFromMemory(const void* data, size_t size);
+
+    int hidden() const { return hidden_; }
+    int scale() const { return scale_; }
+
+    const int16_t* row(int feature) const { return w1_.data() + size_t(feature) * size_t(hidden_); }
+    const int16_t* bias() const { return b1_.data(); }
+    const int16_t* outputWeights() const { return w2_.data(); }
+    int32_t outputBias() const { return b2_; }
+
+private:
+    int hidden_ = 0;
+    int scale_ = 400;
+    std::vector<int16_t> w1_, b1_, w2_;
+    int32_t b2_ = 0;
+};
+
+enum class Simd { Auto, Scalar };
+
+// The output in centipawns from the two accumulators (side to move's first).
+int outputLayer(const Network& net, const int16_t* us, const int16_t* them, Simd simd = Simd::Auto);
+
+class AccumulatorStack {
+public:
+    AccumulatorStack();
+    // Starts from `pos` (computed from scratch on the next evaluation).
+    void reset(const Position& pos);
+    // Before pos.doMove(m): records the move's feature changes.
+    void push(const Position& pos, Move m);
+    void pushNull();
+    void pop() { --top_; }
+
+    // The evaluation of `pos` (the position of the top entry), side to move's view.
+    int evaluate(const Network& net, const Position& pos, Simd simd = Simd::Auto);
+    // From scratch, for tests.
+    static int evaluateFresh(const Network& net, const Position& pos, Simd simd = Simd::Auto);
+
+private:
+    struct Change {
+        int8_t addCount = 0, subCount = 0;
+        Piece addPiece[2], subPiece[2];
+        Square addSq[2], subSq[2];
+    };
+    struct Entry {
+        alignas(64) int16_t acc[2][kMaxHidden];
+        bool computed = false;
+        Change change;  // from the entry below to this one
+    };
+    void refresh(const Network& net, const Position& pos, Entry& e, Simd simd);
+    void apply(const Network& net, const Entry& from, Entry& to, Simd simd);
+
+    std::vector<Entry> entries_;
+    int top_ = 0;
+    const Network* computedFor_ = nullptr;  // a different net invalidates every entry
+};
+
+}  // namespace vazir::nnue

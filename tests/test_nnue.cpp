@@ -1,0 +1,199 @@
+// NNUE inference: incremental accumulators equal a full refresh at every node of
+// make/unmake walks over the suite positions, the AVX2 and scalar paths agree exactly,
+// the quantised engine output stays within a few centipawns of the float trainer's,
+// colour-flipped positions evaluate the same, and a bad file is refused.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <sstream>
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
+#include "core/movegen.h"
+#include "datagen/packed.h"
+#include "nnue/network.h"
+#include "test_data.h"
+#include "train/trainer.h"
+
+using namespace vazir;
+
+namespace {
+
+std::string tempPath(const std::string& name) {
+    return (std::filesystem::temp_directory_path() / ("vazir-nnue-" + std::to_string(::getpid()) + "-" + name)).string();
+}
+
+// A small net trained for a few epochs on the sample games, so that its weights are not
+// just the random start; returned as the trainer's float net and the engine's load.
+struct Nets {
+    train::Network floatNet{32};
+    nnue::Network net;
+};
+
+Nets& testNets() {
+    static Nets nets = [] {
+        Nets n;
+        const std::string text = std::string(VAZIR_TEST_DIR) + "/data/selfplay-sample.txt", bin = tempPath("sample.bin");
+        uint64_t count = 0;
+        REQUIRE(convertTextToPacked(text, bin, count).empty());
+        PackedLoad l = loadPacked({bin}, PackedFilter{false, false, 100000, 0}, 1);
+        std::filesystem::remove(bin);
+        train::TrainConfig cfg;
+        cfg.hidden = 32;
+        cfg.batchSize = 64;
+        cfg.lr = 0.01;
+        cfg.epochs = 10;
+        cfg.threads = 1;
+        train::Trainer t(cfg, l.positions, {});
+        for (int e = 1; e <= cfg.epochs; ++e) t.runEpoch(e);
+        n.floatNet = t.network();
+        const std::string path = tempPath("net.vznn");
+        REQUIRE(n.floatNet.exportQuantised(path, cfg.scale));
+        REQUIRE(n.net.load(path).empty());
+        std::filesystem::remove(path);
+        return n;
+    }();
+    return nets;
+}
+
+struct WalkStats {
+    uint64_t nodes = 0, incrementalMismatches = 0, simdMismatches = 0;
+};
+
+// Depth-limited make/unmake walk, evaluating incrementally at every node (including
+// after null moves) and comparing with a refresh and with the scalar path.
+void walk(Position& pos, nnue::AccumulatorStack& stack, const nnue::Network& net, int depth, WalkStats& s) {
+    ++s.nodes;
+    const int inc = stack.evaluate(net, pos);
+    s.incrementalMismatches += inc != nnue::AccumulatorStack::evaluateFresh(net, pos, nnue::Simd::Scalar);
+    s.simdMismatches += nnue::AccumulatorStack::evaluateFresh(net, pos, nnue::Simd::Auto) !=
+                        nnue::AccumulatorStack::evaluateFresh(net, pos, nnue::Simd::Scalar);
+    if (depth == 0) return;
+    MoveList moves;
+    generateMoves<GenType::All>(pos, moves);
+    StateInfo st;
+    for (Move m : moves) {
+        stack.push(pos, m);
+        pos.doMove(m, st);
+        walk(pos, stack, net, depth - 1, s);
+        pos.undoMove(m);
+        stack.pop();
+    }
+    if (!pos.inCheck()) {
+        stack.pushNull();
+        pos.doNullMove(st);
+        walk(pos, stack, net, 0, s);
+        pos.undoNullMove();
+        stack.pop();
+    }
+}
+
+// The same position with colours swapped and the board flipped.
+std::string mirrorFen(const std::string& fen) {
+    std::istringstream in(fen);
+    std::string board, side, castling, ep, half = "0", full = "1";
+    in >> board >> side >> castling >> ep >> half >> full;
+    std::vector<std::string> ranks;
+    std::stringstream b(board);
+    std::string r;
+    while (std::getline(b, r, '/')) ranks.push_back(r);
+    std::string out;
+    for (int i = int(ranks.size()) - 1; i >= 0; --i) {
+        for (char c : ranks[size_t(i)]) out += std::isalpha(static_cast<unsigned char>(c)) ? char(std::isupper(static_cast<unsigned char>(c)) ? std::tolower(c) : std::toupper(c)) : c;
+        if (i) out += '/';
+    }
+    std::string cast;
+    for (char c : castling) cast += c == '-' ? '-' : char(std::isupper(static_cast<unsigned char>(c)) ? std::tolower(c) : std::toupper(c));
+    std::sort(cast.begin(), cast.end(), [](char x, char y) {
+        auto key = [](char ch) { return std::string("KQkq-").find(ch); };
+        return key(x) < key(y);
+    });
+    if (ep != "-") ep[1] = ep[1] == '3' ? '6' : '3';
+    return out + (side == "w" ? " b " : " w ") + cast + " " + ep + " " + half + " " + full;
+}
+
+}  // namespace
+
+TEST_SUITE("nnue") {
+    TEST_CASE("incremental accumulators equal a refresh, and SIMD equals scalar, at every node of suite walks") {
+        const nnue::Network& net = testNets().net;
+        auto cases = testdata::readEpdSuite("perft/standard.epd", false);
+        for (auto more : {testdata::readTrickySuite(), testdata::readEpdSuite("perft/chess960.epd", true),
+                          testdata::readEpdSuite("perft/deep.epd", false)})
+            cases.insert(cases.end(), more.begin(), more.end());
+        WalkStats s;
+        nnue::AccumulatorStack stack;
+        for (const auto& c : cases) {
+            Position pos;
+            StateInfo st;
+            REQUIRE(pos.setFromFen(c.fen, c.chess960, st).ok());
+            stack.reset(pos);
+            walk(pos, stack, net, 2, s);
+        }
+        MESSAGE(cases.size(), " positions walked to depth 2: ", s.nodes, " nodes, ", s.incrementalMismatches,
+                " incremental/refresh mismatches, ", s.simdMismatches, " SIMD/scalar mismatches");
+        CHECK(cases.size() >= 1114);
+        CHECK(s.nodes > 400000);
+        CHECK(s.incrementalMismatches == 0);
+        CHECK(s.simdMismatches == 0);
+    }
+
+    TEST_CASE("the quantised engine output follows the float trainer within a few centipawns") {
+        Nets& n = testNets();
+        auto cases = testdata::readEpdSuite("perft/standard.epd", false);
+        double worst = 0, total = 0;
+        int count = 0;
+        for (const auto& c : cases) {
+            Position pos;
+            StateInfo st;
+            REQUIRE(pos.setFromFen(c.fen, false, st).ok());
+            const PackedPosition p = packPosition(pos, 0, Move::none(), false, 1, 40);
+            const double diff = std::abs(double(n.floatNet.evaluate(p, 400)) -
+                                         nnue::AccumulatorStack::evaluateFresh(n.net, pos));
+            worst = std::max(worst, diff);
+            total += diff;
+            ++count;
+        }
+        MESSAGE(count, " positions: quantised vs float, mean difference ", total / count, " cp, worst ", worst, " cp");
+        CHECK(total / count <= 5.0);
+        CHECK(worst <= 20.0);
+    }
+
+    TEST_CASE("colour-flipped positions evaluate the same") {
+        const nnue::Network& net = testNets().net;
+        auto cases = testdata::readEpdSuite("perft/standard.epd", false);
+        int checked = 0, asymmetric = 0;
+        for (const auto& c : cases) {
+            Position a, b;
+            StateInfo sa, sb;
+            REQUIRE(a.setFromFen(c.fen, false, sa).ok());
+            const std::string m = mirrorFen(c.fen);
+            REQUIRE_MESSAGE(b.setFromFen(m, false, sb).ok(), m);
+            ++checked;
+            asymmetric += nnue::AccumulatorStack::evaluateFresh(net, a) != nnue::AccumulatorStack::evaluateFresh(net, b);
+        }
+        MESSAGE(checked, " positions and their mirrors, ", asymmetric, " asymmetric");
+        CHECK(asymmetric == 0);
+    }
+
+    TEST_CASE("a file that is not a matching network is refused and nothing changes") {
+        nnue::Network net;
+        CHECK(net.load("/no/such/file").find("cannot open") != std::string::npos);
+        const std::string bad = tempPath("bad.vznn");
+        {
+            std::ofstream out(bad, std::ios::binary);
+            out << "this is not a network at all, but long enough for a header";
+        }
+        CHECK(net.load(bad).find("bad magic") != std::string::npos);
+        const std::string good = tempPath("good.vznn");
+        REQUIRE(testNets().floatNet.exportQuantised(good, 400));
+        std::filesystem::resize_file(good, std::filesystem::file_size(good) - 2);  // truncated
+        CHECK(net.load(good).find("bytes, expected") != std::string::npos);
+        CHECK(net.hidden() == 0);
+        std::filesystem::remove(bad);
+        std::filesystem::remove(good);
+    }
+}
