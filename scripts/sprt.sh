@@ -8,13 +8,15 @@
 # moves after move 40, a loss once both agree on 400 cp or more for 3 moves.
 #
 # Usage: scripts/sprt.sh <new binary> <base binary> [tc=5+0.05] [elo0=0] [elo1=10] [max rounds=1000]
+# NEW_OPTIONS="option.EvalFile=net.nnue ..." adds UCI options to the new engine only.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 new=$1 base=$2 tc=${3:-5+0.05} elo0=${4:-0} elo1=${5:-10} rounds=${6:-1000}
 command -v fastchess >/dev/null || { echo "fastchess not found on PATH" >&2; exit 2; }
 book="$here/../../shared/data/openings/noob_3moves.epd"
 [ -f "$book" ] || book="$here/../tests/data/openings/noob_3moves-sample.epd"
-exec fastchess -engine cmd="$new" name=new -engine cmd="$base" name=base \
+# shellcheck disable=SC2086
+exec fastchess -engine cmd="$new" name=new ${NEW_OPTIONS:-} -engine cmd="$base" name=base \
   -each tc="$tc" option.Hash=16 option.Threads=1 \
   -openings file="$book" format=epd order=random -repeat \
   -games 2 -rounds "$rounds" -concurrency 2 -recover -ratinginterval 20 \
