@@ -326,39 +326,6 @@ TEST_SUITE("timeman") {
     }
 }
 
-TEST_SUITE("timeman") {
-    TEST_CASE("soft limit scale: less time when the best move took the nodes or the score rises") {
-        IterationFacts f;
-        f.stableIterations = 2;
-        f.bestMoveNodeFraction = 0.5;
-        const double base = softLimitScale(f);
-        f.bestMoveNodeFraction = 0.95;
-        const double settled = softLimitScale(f);
-        f.bestMoveNodeFraction = 0.2;
-        const double close = softLimitScale(f);
-        MESSAGE("node share 0.2 / 0.5 / 0.95: scale ", close, " / ", base, " / ", settled);
-        CHECK(settled < base);
-        CHECK(base < close);
-        f.bestMoveNodeFraction = 0.5;
-        f.scoreDrop = 60;
-        const double falling = softLimitScale(f);
-        f.scoreDrop = -60;
-        const double rising = softLimitScale(f);
-        MESSAGE("score -60 / 0 / +60 cp: scale ", falling, " / ", base, " / ", rising);
-        CHECK(falling > base);
-        CHECK(rising < base);
-        // Bounded whatever the inputs: never more than the stability factor's worst case
-        // times the node and score caps, never zero.
-        for (int stable : {0, 3, 50})
-            for (double share : {0.0, 0.5, 1.0})
-                for (int drop : {-100000, 0, 100000}) {
-                    f = {stable, share, drop};
-                    CHECK(softLimitScale(f) > 0.2);
-                    CHECK(softLimitScale(f) < 5.0);
-                }
-    }
-}
-
 TEST_SUITE("options") {
     TEST_CASE("declared once with ranges; bad values refused and nothing changed") {
         Engine engine({[](const SearchReport&) {}, [](Move, Move) {}, [](const std::string&) {}});

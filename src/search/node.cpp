@@ -355,14 +355,13 @@ Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, i
         if (ext.multiCut) return ext.cutScore;
         ss->doubleExtensions = (ss - 1)->doubleExtensions * !n.rootNode + (ext.extension >= 2);
 
-        const uint64_t nodesBefore = nodes();
         if (n.rootNode) reportCurrMove(m, moveCount + pvIndex_);
         makeMove(pos, m, st, ss);
         const Score score = searchMove(pos, ss, n, f, n.depth - 1 + ext.extension, alpha, beta);
         unmakeMove(pos, m);
 
         if (stopped()) return 0;
-        if (n.rootNode) updateRootMove(m, score, ss, moveCount, alpha, nodes() - nodesBefore);
+        if (n.rootNode) updateRootMove(m, score, ss, moveCount, alpha);
 
         if (score > bestScore) {
             bestScore = score;

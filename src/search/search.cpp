@@ -101,7 +101,7 @@ void Searcher::collectRootMoves(const Position& pos) {
     for (Move m : legal)
         if (limits_.searchMoves.empty() ||
             std::find(limits_.searchMoves.begin(), limits_.searchMoves.end(), m) != limits_.searchMoves.end())
-            rootMoves_.push_back({m, -kInfinite, -kInfinite, 0, 0, {m}});
+            rootMoves_.push_back({m, -kInfinite, -kInfinite, 0, {m}});
 
     if (rootMoves_.size() > 1 && tablebase::largest() > 0) {
         const tablebase::RootFilter f = tablebase::filterRoot(pos, tbSettings_);
@@ -148,18 +148,13 @@ bool Searcher::searchLine(Position& pos, StackEntry* ss) {
 }
 
 // After a finished iteration: is it time to stop? (`go mate` found, or the soft limit,
-// scaled by what this iteration showed, has passed.)
+// scaled by how long the best move has stayed the same, has passed.)
 bool Searcher::iterationEndsSearch(IterationState& it) {
     const RootMove& best = rootMoves_[0];
-    it.facts.stableIterations = best.move == it.lastBest ? it.facts.stableIterations + 1 : 0;
-    it.facts.bestMoveNodeFraction = nodes() ? double(best.nodes) / double(nodes()) : 0.0;
-    it.facts.scoreDrop = it.lastScore != kNoScore && !isMateScore(it.lastScore) && !isMateScore(best.score)
-                             ? it.lastScore - best.score
-                             : 0;
+    it.stableIterations = best.move == it.lastBest ? it.stableIterations + 1 : 0;
     it.lastBest = best.move;
-    it.lastScore = best.score;
     if (limits_.mate > 0 && best.score >= mateIn(2 * limits_.mate)) return true;
-    const double scale = budget_.fixed ? 1.0 : softLimitScale(it.facts);
+    const double scale = budget_.fixed ? 1.0 : stabilityFactor(it.stableIterations);
     return budget_.timed && !pondering_.load() && double(elapsedMs()) >= double(budget_.softMs) * scale;
 }
 
@@ -289,9 +284,8 @@ void Searcher::updatePv(StackEntry* ss, Move m) {
     ss->pvLength = std::max(child->pvLength, ss->ply + 1);
 }
 
-void Searcher::updateRootMove(Move m, Score score, StackEntry* ss, int moveCount, Score alpha, uint64_t nodes) {
+void Searcher::updateRootMove(Move m, Score score, StackEntry* ss, int moveCount, Score alpha) {
     auto it = std::find_if(rootMoves_.begin(), rootMoves_.end(), [m](const RootMove& rm) { return rm.move == m; });
-    it->nodes += nodes;
     if (moveCount == 1 || score > alpha) {
         it->score = score;
         it->selDepth = selDepth_;

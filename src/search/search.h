@@ -109,7 +109,6 @@ private:
         Score score = -kInfinite;
         Score previousScore = -kInfinite;
         int selDepth = 0;
-        uint64_t nodes = 0;  // nodes searched under this move in this search (time management)
         std::vector<Move> pv;
     };
 
@@ -156,9 +155,8 @@ private:
 
     // The iterative-deepening driver's steps (search.cpp).
     struct IterationState {
-        IterationFacts facts;
+        int stableIterations = 0;  // iterations the best move has stayed the same
         Move lastBest;
-        Score lastScore = kNoScore;
     };
     void beginSearch(const Position& pos, const SearchLimits& limits, const SearchSettings& settings,
                      const std::function<void(const SearchReport&)>& onInfo);
@@ -181,7 +179,7 @@ private:
     void updateCutoffStats(const Position& pos, StackEntry* ss, Move best, const Move* quiets, int quietCount,
                            const Move* captures, int captureCount, int depth);
     static void updatePv(StackEntry* ss, Move m);
-    void updateRootMove(Move m, Score score, StackEntry* ss, int moveCount, Score alpha, uint64_t nodes);
+    void updateRootMove(Move m, Score score, StackEntry* ss, int moveCount, Score alpha);
     SearchReport makeReport(int pvIndex, int depth, Bound bound) const;
     Move ponderMoveFor(Position& pos, const RootMove& rm);
 

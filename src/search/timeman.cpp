@@ -12,11 +12,6 @@ constexpr double kLastMoveFraction = 0.8;     // movestogo 1: the clock refills 
 constexpr double kHardOverSoft = 4.0;
 constexpr int64_t kMinimumMs = 1;
 
-constexpr double kNodeShareBase = 1.5;   // node factor = (base - share) * scale, clamped
-constexpr double kNodeShareScale = 1.35;
-constexpr double kNodeFactorMin = 0.6, kNodeFactorMax = 1.8;
-constexpr double kScoreDropPerCp = 0.005;  // score factor = 1 + drop * this, clamped
-constexpr double kScoreFactorMin = 0.8, kScoreFactorMax = 1.5;
 }  // namespace
 
 TimeBudget computeTimeBudget(const SearchLimits& limits, Color us, int64_t overhead) {
@@ -50,11 +45,5 @@ double stabilityFactor(int stableIterations) {
     return kFactors[std::min(stableIterations, 5)];
 }
 
-double softLimitScale(const IterationFacts& f) {
-    const double node =
-        std::clamp((kNodeShareBase - f.bestMoveNodeFraction) * kNodeShareScale, kNodeFactorMin, kNodeFactorMax);
-    const double score = std::clamp(1.0 + f.scoreDrop * kScoreDropPerCp, kScoreFactorMin, kScoreFactorMax);
-    return stabilityFactor(f.stableIterations) * node * score;
-}
 
 }  // namespace vazir

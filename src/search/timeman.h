@@ -24,20 +24,5 @@ TimeBudget computeTimeBudget(const SearchLimits& limits, Color us, int64_t moveO
 // move (0 = it just changed): more time while the choice is unsettled.
 double stabilityFactor(int stableIterations);
 
-// What the search knows after an iteration, for deciding whether to start another.
-struct IterationFacts {
-    int stableIterations = 0;         // iterations the best move has stayed the same
-    double bestMoveNodeFraction = 0;  // share of this search's nodes spent under the best move
-    int scoreDrop = 0;                // previous iteration's score minus this one's (cp)
-};
-
-// The soft limit's scale after an iteration: the product of
-//  - best-move stability (above),
-//  - node share: when the best move took nearly all the nodes the alternatives were
-//    refuted quickly and more time would rarely change the choice; when it took few,
-//    the choice is close,
-//  - score trend: a falling score means trouble that more time may fix; a rising one,
-//    that the move is working.
-double softLimitScale(const IterationFacts& f);
 
 }  // namespace vazir
