@@ -351,10 +351,22 @@ def gui_checks():
 
     s = Session()
     s.send("position startpos")
-    s.send("go movetime 3600")
+    s.send("go infinite")
+    first, waited = s.wait_for("info depth", 2)
+    first, waited = s.wait_for("info depth", 0.1)  # drain
+    cur_line, waited = None, 0
+    start = time.time()
+    while time.time() - start < 20 * SLOW:
+        l = s.readline(1)
+        if l is not None and " currmove " in l:
+            cur_line = l
+            break
+    took = time.time() - start
+    s.send("stop")
     line, _ = s.wait_for("bestmove", 10 * SLOW)
     cur = [l for l in s.lines if " currmove " in l]
     s.close()
+    check("no currmove before 3 s", cur_line is None or took >= 2.5, f"first after {took:.1f}s")
     check("info currmove <m> currmovenumber <n> once a search has run 3 s",
           line is not None and len(cur) > 0 and all(re.fullmatch(r"info depth \d+ currmove [a-h][1-8][a-h][1-8][qrbn]? currmovenumber \d+", l) for l in cur),
           str(cur[:3]))
