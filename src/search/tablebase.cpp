@@ -14,7 +14,11 @@ namespace vazir::tablebase {
 namespace {
 
 std::atomic<int> loadedPieces{0};  // TB_LARGEST as of the last init
-std::mutex rootMutex;              // Fathom's root probe is not thread safe
+// Debian's libfathom is built without thread support (it links no mutex): a table is
+// mapped on its first probe, unguarded. Every probe goes through this lock, so search
+// threads never race inside the library. Probes are rare (a fresh fifty-move counter
+// and few pieces), so the lock costs little.
+std::mutex probeMutex;
 
 struct Bitboards {
     uint64_t white, black, kings, queens, rooks, bishops, knights, pawns;
@@ -53,7 +57,7 @@ Score scoreOf(unsigned wdl, int ply, const Settings& s) {
 }  // namespace
 
 std::string init(const std::string& paths) {
-    std::lock_guard lock(rootMutex);
+    std::lock_guard lock(probeMutex);
     loadedPieces = 0;
     if (paths.empty() || paths == "<empty>") {
         tb_init("");  // unloads
@@ -79,6 +83,7 @@ int largest() { return loadedPieces.load(std::memory_order_relaxed); }
 std::optional<Score> probeWdl(const Position& pos, int ply, const Settings& s) {
     if (pos.rule50() != 0 || !probeable(pos, s)) return std::nullopt;
     const Bitboards b = bitboardsOf(pos);
+    std::lock_guard lock(probeMutex);
     const unsigned wdl = tb_probe_wdl(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops, b.knights, b.pawns,
                                       0, 0, b.ep, b.whiteToMove);
     if (wdl == TB_RESULT_FAILED) return std::nullopt;
@@ -94,7 +99,7 @@ RootFilter filterRoot(const Position& pos, const Settings& s) {
     const Bitboards b = bitboardsOf(pos);
     auto results = std::make_unique<unsigned[]>(TB_MAX_MOVES);
     {
-        std::lock_guard lock(rootMutex);
+        std::lock_guard lock(probeMutex);
         const unsigned r = tb_probe_root(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops, b.knights, b.pawns,
                                          unsigned(pos.rule50()), 0, b.ep, b.whiteToMove, results.get());
         if (r == TB_RESULT_FAILED) return out;
