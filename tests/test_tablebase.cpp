@@ -98,6 +98,23 @@ TEST_SUITE("tablebase") {
         (void)engine.setOption("SyzygyPath", "<empty>", true);
     }
 
+    TEST_CASE("several threads probing at once: a legal move and the win kept") {
+        Engine engine({[](const SearchReport&) {}, [](Move, Move) {}, [](const std::string&) {}});
+        REQUIRE(engine.setOption("SyzygyPath", kTables, true).find("loaded") != std::string::npos);
+        REQUIRE(engine.setOption("Threads", "4", true).empty());
+        const std::string fen = "8/8/8/2k5/8/8/5r2/K2Q4 w - - 0 1";
+        REQUIRE(engine.setPosition(fen, {}).ok());
+        SearchLimits l;
+        l.depth = 12;
+        engine.go(l);
+        engine.waitForSearch();
+        Game g;
+        REQUIRE(g.set(fen, {moveToUci(engine.lastResult().best, false)}, false).ok());
+        // After the move the opponent is lost: the filter kept only winning moves.
+        CHECK(tablebase::filterRoot(g.position(), {}).score < -1);
+        (void)engine.setOption("SyzygyPath", "<empty>", true);
+    }
+
     TEST_CASE("known draws held: the defender only plays moves that keep the draw") {
         Engine engine({[](const SearchReport&) {}, [](Move, Move) {}, [](const std::string&) {}});
         REQUIRE(tablebase::init(kTables).find("loaded") != std::string::npos);
