@@ -84,6 +84,8 @@ def timed_go(position, go, timeout):
     """Fresh engine: sends `position`, then `go`; returns (bestmove line or None, seconds)."""
     s = Session()
     s.send(position)
+    s.send("isready")  # the clock starts once the engine is up (start-up is not the search's time)
+    s.wait_for("readyok", 10 * SLOW)
     t0 = time.time()
     s.send(go)
     line, _ = s.wait_for("bestmove", timeout)
