@@ -13,8 +13,6 @@ namespace vazir {
 
 namespace {
 
-constexpr std::string_view kPieceChars = " PNBRQK  pnbrqk";
-
 std::vector<std::string_view> splitFields(std::string_view s) {
     std::vector<std::string_view> out;
     size_t i = 0;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string_view>
 
 namespace vazir {
 
@@ -26,6 +27,8 @@ constexpr int kNumPieces = 16;
 
 constexpr Piece makePiece(Color c, PieceType pt) { return Piece((c << 3) | pt); }
 constexpr PieceType typeOf(Piece p) { return PieceType(p & 7); }
+// FEN letters indexed by Piece (blanks where no piece has that code).
+inline constexpr std::string_view kPieceChars = " PNBRQK  pnbrqk";
 constexpr Color colorOf(Piece p) { return Color(p >> 3); }
 
 // Squares are numbered a1 = 0, b1 = 1, ..., h8 = 63.

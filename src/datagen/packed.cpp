@@ -13,8 +13,6 @@ namespace vazir {
 
 namespace {
 
-constexpr const char* kPieceLetters = " PNBRQK  pnbrqk";
-
 int rightsBits(const Position& pos) {
     return (pos.canCastle(WhiteKingSide) ? 1 : 0) | (pos.canCastle(WhiteQueenSide) ? 2 : 0) |
            (pos.canCastle(BlackKingSide) ? 4 : 0) | (pos.canCastle(BlackQueenSide) ? 8 : 0);
@@ -60,8 +58,8 @@ std::string unpackFen(const PackedPosition& p) {
     int i = 0;
     for (Bitboard b = p.occupancy; b; ++i) {
         const int code = (p.pieces[i / 2] >> (4 * (i % 2))) & 15;
-        if (code == 0 || code > 14 || kPieceLetters[code] == ' ') return "";
-        board[popLsb(b)] = kPieceLetters[code];
+        if (code == 0 || code > 14 || kPieceChars[size_t(code)] == ' ') return "";
+        board[popLsb(b)] = kPieceChars[size_t(code)];
     }
     std::string fen;
     for (int r = 7; r >= 0; --r) {

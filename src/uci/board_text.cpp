@@ -8,14 +8,13 @@
 namespace vazir {
 
 std::string describeBoard(const Position& pos) {
-    constexpr const char* kPieceLetters = " PNBRQK  pnbrqk";
     const std::string rule = " +---+---+---+---+---+---+---+---+\n";
     std::string s = rule;
     for (int r = 7; r >= 0; --r) {
         for (int f = 0; f < 8; ++f) {
             const Piece p = pos.pieceOn(makeSquare(f, r));
             s += " | ";
-            s += p == NoPiece ? ' ' : kPieceLetters[p];
+            s += p == NoPiece ? ' ' : kPieceChars[p];
         }
         s += " | " + std::to_string(r + 1) + "\n" + rule;
     }
