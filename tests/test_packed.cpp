@@ -76,6 +76,15 @@ TEST_SUITE("data") {
         CHECK(mismatches == 0);
     }
 
+    TEST_CASE("a corrupt record (more than 32 occupied squares) unpacks to nothing, without reading past it") {
+        PackedPosition p;
+        p.occupancy = ~0ULL;
+        Piece pieces[32];
+        Square squares[32];
+        CHECK(unpackPieces(p, pieces, squares) == -1);
+        CHECK(unpackFen(p).empty());
+    }
+
     TEST_CASE("binary datagen: same bytes with 1 or 2 threads, a cut file resumed to the same bytes") {
         DatagenConfig cfg;
         cfg.games = 4;

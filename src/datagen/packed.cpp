@@ -52,14 +52,26 @@ uint64_t markerGameId(const PackedPosition& p) {
     return id;
 }
 
-std::string unpackFen(const PackedPosition& p) {
-    char board[64];
-    std::memset(board, 0, sizeof board);
+int unpackPieces(const PackedPosition& p, Piece pieces[32], Square squares[32]) {
+    if (popCount(p.occupancy) > 32) return -1;
     int i = 0;
     for (Bitboard b = p.occupancy; b; ++i) {
-        const int code = (p.pieces[i / 2] >> (4 * (i % 2))) & 15;
-        if (code == 0 || code > 14 || kPieceChars[size_t(code)] == ' ') return "";
-        board[popLsb(b)] = kPieceChars[size_t(code)];
+        squares[i] = popLsb(b);
+        pieces[i] = Piece((p.pieces[i / 2] >> (4 * (i % 2))) & 15);
+    }
+    return i;
+}
+
+std::string unpackFen(const PackedPosition& p) {
+    Piece pieces[32];
+    Square squares[32];
+    const int n = unpackPieces(p, pieces, squares);
+    if (n < 0) return "";
+    char board[64];
+    std::memset(board, 0, sizeof board);
+    for (int i = 0; i < n; ++i) {
+        if (pieces[i] == NoPiece || kPieceChars[pieces[i]] == ' ') return "";
+        board[squares[i]] = kPieceChars[pieces[i]];
     }
     std::string fen;
     for (int r = 7; r >= 0; --r) {

@@ -50,6 +50,10 @@ PackedPosition packPosition(const Position& pos, int whiteScore, Move best, bool
 PackedPosition packGameMarker(uint64_t gameId, uint8_t result, int plies);
 uint64_t markerGameId(const PackedPosition& p);
 
+// The record's pieces and their squares (ascending), at most 32; returns how many, or -1
+// when the occupancy has more than 32 squares (a corrupt record).
+int unpackPieces(const PackedPosition& p, Piece pieces[32], Square squares[32]);
+
 // The position as a FEN (halfmove clock 0, fullmove number from the ply); empty if the
 // record does not hold a legal position.
 std::string unpackFen(const PackedPosition& p);

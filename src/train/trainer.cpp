@@ -26,13 +26,40 @@ struct Decoded {
 Decoded decode(const PackedPosition& p) {
     Decoded d;
     d.stm = (p.flags & PackedPosition::kBlackToMove) ? Black : White;
-    int i = 0;
-    for (Bitboard b = p.occupancy; b && i < 32; ++i) {
-        d.squares[i] = popLsb(b);
-        d.pieces[i] = Piece((p.pieces[i / 2] >> (4 * (i % 2))) & 15);
-    }
-    d.count = i;
+    d.count = std::max(0, unpackPieces(p, d.pieces, d.squares));  // a corrupt record counts as empty
     return d;
+}
+
+// The forward pass: both perspectives' features and accumulators, and the output in
+// logistic units (the engine's centipawns are output x scale).
+struct Forward {
+    Decoded d;
+    int featUs[32], featThem[32];
+    std::vector<float> accUs, accThem;
+    double out = 0;
+};
+
+Forward forward(const Network& net, const PackedPosition& p) {
+    Forward f;
+    f.d = decode(p);
+    const int n = net.hidden();
+    f.accUs.assign(net.b1(), net.b1() + n);
+    f.accThem.assign(net.b1(), net.b1() + n);
+    for (int i = 0; i < f.d.count; ++i) {
+        f.featUs[i] = nnue::featureIndex(f.d.stm, f.d.pieces[i], f.d.squares[i]);
+        f.featThem[i] = nnue::featureIndex(~f.d.stm, f.d.pieces[i], f.d.squares[i]);
+        const float* ru = net.w1() + size_t(f.featUs[i]) * size_t(n);
+        const float* rt = net.w1() + size_t(f.featThem[i]) * size_t(n);
+        for (int j = 0; j < n; ++j) {
+            f.accUs[size_t(j)] += ru[j];
+            f.accThem[size_t(j)] += rt[j];
+        }
+    }
+    f.out = net.b2()[0];
+    for (int j = 0; j < n; ++j)
+        f.out += double(net.w2()[j]) * nnue::screlu(f.accUs[size_t(j)]) +
+                 double(net.w2()[n + j]) * nnue::screlu(f.accThem[size_t(j)]);
+    return f;
 }
 
 double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
@@ -62,28 +89,11 @@ void Network::initialise(uint64_t seed) {
 }
 
 double Network::lossAndGradient(const PackedPosition& p, const TrainConfig& c, float* g) const {
-    const Decoded d = decode(p);
+    const Forward f = forward(*this, p);
     const int n = hidden_;
-    std::vector<float> acc(size_t(2 * n));
-    float* accUs = acc.data();
-    float* accThem = acc.data() + n;
-    std::memcpy(accUs, b1(), sizeof(float) * size_t(n));
-    std::memcpy(accThem, b1(), sizeof(float) * size_t(n));
-    int featUs[32], featThem[32];
-    for (int i = 0; i < d.count; ++i) {
-        featUs[i] = nnue::featureIndex(d.stm, d.pieces[i], d.squares[i]);
-        featThem[i] = nnue::featureIndex(~d.stm, d.pieces[i], d.squares[i]);
-        const float* ru = w1() + size_t(featUs[i]) * size_t(n);
-        const float* rt = w1() + size_t(featThem[i]) * size_t(n);
-        for (int j = 0; j < n; ++j) {
-            accUs[j] += ru[j];
-            accThem[j] += rt[j];
-        }
-    }
-    double out = b2()[0];
-    for (int j = 0; j < n; ++j) out += double(w2()[j]) * nnue::screlu(accUs[j]) + double(w2()[n + j]) * nnue::screlu(accThem[j]);
-    // The output is in logistic units: the engine's centipawns are output x scale.
-    const double pred = sigmoid(out), target = targetOf(p, d, c);
+    const float* accUs = f.accUs.data();
+    const float* accThem = f.accThem.data();
+    const double pred = sigmoid(f.out), target = targetOf(p, f.d, c);
     const double loss = (pred - target) * (pred - target);
     if (!g) return loss;
 
@@ -102,9 +112,9 @@ double Network::lossAndGradient(const PackedPosition& p, const TrainConfig& c, f
         dAcc[size_t(n + j)] = dOut * w2()[n + j] * nnue::screluDerivative(accThem[j]);
         gb1[j] += dAcc[size_t(j)] + dAcc[size_t(n + j)];
     }
-    for (int i = 0; i < d.count; ++i) {
-        float* ru = gw1 + size_t(featUs[i]) * size_t(n);
-        float* rt = gw1 + size_t(featThem[i]) * size_t(n);
+    for (int i = 0; i < f.d.count; ++i) {
+        float* ru = gw1 + size_t(f.featUs[i]) * size_t(n);
+        float* rt = gw1 + size_t(f.featThem[i]) * size_t(n);
         for (int j = 0; j < n; ++j) {
             ru[j] += dAcc[size_t(j)];
             rt[j] += dAcc[size_t(n + j)];
@@ -113,23 +123,7 @@ double Network::lossAndGradient(const PackedPosition& p, const TrainConfig& c, f
     return loss;
 }
 
-float Network::evaluate(const PackedPosition& p, double scale) const {
-    const Decoded d = decode(p);
-    const int n = hidden_;
-    std::vector<float> accUs(b1(), b1() + n), accThem(b1(), b1() + n);
-    for (int i = 0; i < d.count; ++i) {
-        const float* ru = w1() + size_t(nnue::featureIndex(d.stm, d.pieces[i], d.squares[i])) * size_t(n);
-        const float* rt = w1() + size_t(nnue::featureIndex(~d.stm, d.pieces[i], d.squares[i])) * size_t(n);
-        for (int j = 0; j < n; ++j) {
-            accUs[size_t(j)] += ru[j];
-            accThem[size_t(j)] += rt[j];
-        }
-    }
-    double out = b2()[0];
-    for (int j = 0; j < n; ++j)
-        out += double(w2()[j]) * nnue::screlu(accUs[size_t(j)]) + double(w2()[n + j]) * nnue::screlu(accThem[size_t(j)]);
-    return float(out * scale);
-}
+float Network::evaluate(const PackedPosition& p, double scale) const { return float(forward(*this, p).out * scale); }
 
 bool Network::save(const std::string& path) const {
     std::ofstream out(path, std::ios::binary);
