@@ -92,6 +92,19 @@ int64_t screluDot(Simd simd, const int16_t* x, const int16_t* w, int n) {
     return screluDotScalar(x, w, n);
 }
 
+// Both perspectives' first-layer sums for `pos`, from scratch.
+void refreshAccumulators(const Network& net, const Position& pos, int16_t (*acc)[kMaxHidden], Simd simd) {
+    const int n = net.hidden();
+    for (Color persp : {White, Black}) {
+        std::memcpy(acc[persp], net.bias(), sizeof(int16_t) * size_t(n));
+        for (Bitboard b = pos.pieces(); b;) {
+            const Square s = popLsb(b);
+            const int16_t* row = net.row(featureIndex(persp, pos.pieceOn(s), s));
+            update(simd, acc[persp], acc[persp], &row, 1, nullptr, 0, n);
+        }
+    }
+}
+
 }  // namespace
 
 uint64_t architectureHash(int hidden) {
@@ -201,15 +214,7 @@ void AccumulatorStack::pushNull() {
 }
 
 void AccumulatorStack::refresh(const Network& net, const Position& pos, Entry& e, Simd simd) {
-    const int n = net.hidden();
-    for (Color persp : {White, Black}) {
-        std::memcpy(e.acc[persp], net.bias(), sizeof(int16_t) * size_t(n));
-        for (Bitboard b = pos.pieces(); b;) {
-            const Square s = popLsb(b);
-            const int16_t* row = net.row(featureIndex(persp, pos.pieceOn(s), s));
-            update(simd, e.acc[persp], e.acc[persp], &row, 1, nullptr, 0, n);
-        }
-    }
+    refreshAccumulators(net, pos, e.acc, simd);
     e.computed = true;
 }
 
@@ -246,15 +251,7 @@ int AccumulatorStack::evaluate(const Network& net, const Position& pos, Simd sim
 
 int AccumulatorStack::evaluateFresh(const Network& net, const Position& pos, Simd simd) {
     alignas(64) int16_t acc[2][kMaxHidden];
-    const int n = net.hidden();
-    for (Color persp : {White, Black}) {
-        std::memcpy(acc[persp], net.bias(), sizeof(int16_t) * size_t(n));
-        for (Bitboard b = pos.pieces(); b;) {
-            const Square s = popLsb(b);
-            const int16_t* row = net.row(featureIndex(persp, pos.pieceOn(s), s));
-            update(simd, acc[persp], acc[persp], &row, 1, nullptr, 0, n);
-        }
-    }
+    refreshAccumulators(net, pos, acc, simd);
     const Color stm = pos.sideToMove();
     return outputLayer(net, acc[stm], acc[~stm], simd);
 }
