@@ -168,21 +168,13 @@ Move MovePicker::next() {
         if (Move m = selectBest(true); m != Move::none()) return m;
         cur_ = badBegin_;
         end_ = badEnd_;
-        stage_ = Stage::BadNoisy;
-        [[fallthrough]];
-    case Stage::BadNoisy:
-        if (Move m = selectBest(false); m != Move::none()) return m;
-        stage_ = Stage::Done;
-        return Move::none();
+        stage_ = Stage::Remaining;  // the losing captures
+        return next();
 
     case Stage::GenerateEvasions:
         generateEvasions();
-        stage_ = Stage::Evasions;
-        [[fallthrough]];
-    case Stage::Evasions:
-        if (Move m = selectBest(false); m != Move::none()) return m;
-        stage_ = Stage::Done;
-        return Move::none();
+        stage_ = Stage::Remaining;
+        return next();
 
     case Stage::QTTMove:
         stage_ = Stage::QGenerateNoisy;
@@ -195,9 +187,9 @@ Move MovePicker::next() {
         [[fallthrough]];
     case Stage::QGenerateNoisy:
         generateQuiescence();
-        stage_ = Stage::QNoisy;
+        stage_ = Stage::Remaining;
         [[fallthrough]];
-    case Stage::QNoisy:
+    case Stage::Remaining:  // moves_[cur_, end_) best first, then done
         if (Move m = selectBest(false); m != Move::none()) return m;
         stage_ = Stage::Done;
         return Move::none();

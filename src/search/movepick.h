@@ -47,9 +47,10 @@ public:
 
 private:
     enum class Stage {
-        TTMove, GenerateNoisy, GoodNoisy, Killer1, Killer2, Counter, GenerateQuiet, Quiet, BadNoisy,
-        GenerateEvasions, Evasions,
-        QTTMove, QGenerateNoisy, QNoisy,
+        TTMove, GenerateNoisy, GoodNoisy, Killer1, Killer2, Counter, GenerateQuiet, Quiet,
+        GenerateEvasions,
+        QTTMove, QGenerateNoisy,
+        Remaining,  // the last stage of each sequence: what is left of the list, best first
         Done
     };
 
