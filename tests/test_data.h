@@ -80,4 +80,21 @@ inline std::vector<PerftCase> readTrickySuite() {
     return out;
 }
 
+// Positions with a forced mate: the move that starts it and its length in moves.
+struct MateCase {
+    const char* fen;
+    const char* best;
+    int mateMoves;
+};
+inline const std::vector<MateCase>& mateCases() {
+    static const std::vector<MateCase> cases = {
+        {"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "d1d8", 1},
+        {"r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", "d5f6", 2},
+        {"6k1/pp4p1/2p5/2bp4/8/P5Pb/1P3rrP/2BRRN1K b - - 0 1", "g2g1", 2},
+        {"r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1", "f8c5", 3},
+        {"1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - 0 1", "d6d1", 3},
+    };
+    return cases;
+}
+
 }  // namespace vazir::testdata

@@ -16,15 +16,13 @@
 #include "datagen/packed.h"
 #include "nnue/network.h"
 #include "test_data.h"
+#include "test_files.h"
 #include "train/trainer.h"
 
 using namespace vazir;
 
 namespace {
 
-std::string tempPath(const std::string& name) {
-    return (std::filesystem::temp_directory_path() / ("vazir-nnue-" + std::to_string(::getpid()) + "-" + name)).string();
-}
 
 // A small net trained for a few epochs on the sample games, so that its weights are not
 // just the random start; returned as the trainer's float net and the engine's load.
@@ -36,21 +34,17 @@ struct Nets {
 Nets& testNets() {
     static Nets nets = [] {
         Nets n;
-        const std::string text = std::string(VAZIR_TEST_DIR) + "/data/selfplay-sample.txt", bin = tempPath("sample.bin");
-        uint64_t count = 0;
-        REQUIRE(convertTextToPacked(text, bin, count).empty());
-        PackedLoad l = loadPacked({bin}, PackedFilter{false, false, 100000, 0}, 1);
-        std::filesystem::remove(bin);
+        const std::vector<PackedPosition> sample = testdata::samplePositions(1);
         train::TrainConfig cfg;
         cfg.hidden = 32;
         cfg.batchSize = 64;
         cfg.lr = 0.01;
         cfg.epochs = 10;
         cfg.threads = 1;
-        train::Trainer t(cfg, l.positions, {});
+        train::Trainer t(cfg, sample, {});
         for (int e = 1; e <= cfg.epochs; ++e) t.runEpoch(e);
         n.floatNet = t.network();
-        const std::string path = tempPath("net.vznn");
+        const std::string path = testdata::tempPath("net.vznn");
         REQUIRE(n.floatNet.exportQuantised(path, cfg.scale));
         REQUIRE(n.net.load(path).empty());
         std::filesystem::remove(path);
@@ -182,13 +176,13 @@ TEST_SUITE("nnue") {
     TEST_CASE("a file that is not a matching network is refused and nothing changes") {
         nnue::Network net;
         CHECK(net.load("/no/such/file").find("cannot open") != std::string::npos);
-        const std::string bad = tempPath("bad.vznn");
+        const std::string bad = testdata::tempPath("bad.vznn");
         {
             std::ofstream out(bad, std::ios::binary);
             out << "this is not a network at all, but long enough for a header";
         }
         CHECK(net.load(bad).find("bad magic") != std::string::npos);
-        const std::string good = tempPath("good.vznn");
+        const std::string good = testdata::tempPath("good.vznn");
         REQUIRE(testNets().floatNet.exportQuantised(good, 400));
         std::filesystem::resize_file(good, std::filesystem::file_size(good) - 2);  // truncated
         CHECK(net.load(good).find("bytes, expected") != std::string::npos);

@@ -14,6 +14,7 @@
 #include "datagen/datagen.h"
 #include "datagen/packed.h"
 #include "test_data.h"
+#include "test_files.h"
 
 using namespace vazir;
 
@@ -26,9 +27,6 @@ std::string readAll(const std::string& path) {
     return s.str();
 }
 
-std::string tempPath(const std::string& name) {
-    return (std::filesystem::temp_directory_path() / ("vazir-test-" + std::to_string(::getpid()) + "-" + name)).string();
-}
 
 // The FEN without its clocks.
 std::string withoutClocks(const std::string& fen) {
@@ -93,7 +91,7 @@ TEST_SUITE("data") {
         cfg.randomPlies = 4;
         cfg.binary = true;
         std::ostringstream log;
-        const std::string a = tempPath("a.bin"), b = tempPath("b.bin");
+        const std::string a = testdata::tempPath("a.bin"), b = testdata::tempPath("b.bin");
         std::filesystem::remove(a);
         std::filesystem::remove(b);
         cfg.output = a;
@@ -124,7 +122,7 @@ TEST_SUITE("data") {
     }
 
     TEST_CASE("the loader drops in-check, noisy, mate-score and opening records, and shuffles by seed") {
-        const std::string f = tempPath("filter.bin");
+        const std::string f = testdata::tempPath("filter.bin");
         {
             std::ofstream out(f, std::ios::binary);
             Position pos;
@@ -157,7 +155,7 @@ TEST_SUITE("data") {
 
     TEST_CASE("the converter keeps every text position, its score and result") {
         const std::string text = std::string(VAZIR_TEST_DIR) + "/data/selfplay-sample.txt";
-        const std::string bin = tempPath("convert.bin");
+        const std::string bin = testdata::tempPath("convert.bin");
         uint64_t n = 0;
         REQUIRE(convertTextToPacked(text, bin, n).empty());
         const PackedLoad l = loadPacked({bin}, PackedFilter{false, false, 100000, 0}, 0);

@@ -15,6 +15,7 @@
 #include "engine/engine.h"
 #include "search/score.h"
 #include "search/tt.h"
+#include "test_data.h"
 
 using namespace vazir;
 
@@ -51,20 +52,10 @@ bool isLegalUci(const std::string& fen, const std::string& move) {
 
 TEST_SUITE("smp") {
     TEST_CASE("4 threads on 2 cores: legal moves and exact mate scores") {
-        struct Case {
-            const char* fen;
-            const char* best;
-            int mateMoves;
-        };
-        const Case cases[] = {
-            {"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "d1d8", 1},
-            {"r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", "d5f6", 2},
-            {"r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1", "f8c5", 3},
-        };
         Collector c;
         Engine engine(c.callbacks());
         REQUIRE(engine.setOption("Threads", "4", true).empty());
-        for (const Case& k : cases) {
+        for (const testdata::MateCase& k : testdata::mateCases()) {
             c.reports.clear();
             REQUIRE(engine.setPosition(k.fen, {}).ok());
             engine.go(depthLimit(10));
@@ -74,7 +65,7 @@ TEST_SUITE("smp") {
             REQUIRE(!c.reports.empty());
             CHECK(c.reports.back().score == mateIn(2 * k.mateMoves - 1));
         }
-        CHECK(c.bestmoves == 3);
+        CHECK(c.bestmoves == int(testdata::mateCases().size()));
     }
 
     TEST_CASE("go nodes with 2 threads stops near the limit, counting both threads") {

@@ -9,27 +9,19 @@
 #include <unistd.h>
 
 #include "datagen/packed.h"
+#include "test_files.h"
 #include "train/trainer.h"
 
 using namespace vazir;
 
 namespace {
 
-std::vector<PackedPosition> samplePositions() {
-    const std::string text = std::string(VAZIR_TEST_DIR) + "/data/selfplay-sample.txt";
-    const std::string bin = (std::filesystem::temp_directory_path() / ("vazir-train-" + std::to_string(::getpid()))).string();
-    uint64_t n = 0;
-    REQUIRE(convertTextToPacked(text, bin, n).empty());
-    PackedLoad l = loadPacked({bin}, PackedFilter{false, false, 100000, 0}, 3);
-    std::filesystem::remove(bin);
-    return l.positions;
-}
 
 }  // namespace
 
 TEST_SUITE("train") {
     TEST_CASE("the gradient matches central finite differences on a tiny net") {
-        const std::vector<PackedPosition> all = samplePositions();
+        const std::vector<PackedPosition> all = testdata::samplePositions(3);
         const std::vector<PackedPosition> batch(all.begin(), all.begin() + 6);
         train::TrainConfig cfg;
         cfg.hidden = 4;
@@ -67,7 +59,7 @@ TEST_SUITE("train") {
     }
 
     TEST_CASE("the loss falls on a small sample, and a fixed seed gives the same net with two threads") {
-        std::vector<PackedPosition> all = samplePositions();
+        std::vector<PackedPosition> all = testdata::samplePositions(3);
         std::vector<PackedPosition> held(all.end() - 50, all.end());
         all.resize(all.size() - 50);
         train::TrainConfig cfg;
@@ -92,7 +84,7 @@ TEST_SUITE("train") {
     TEST_CASE("the quantised export: header, sizes, rounded weights") {
         train::Network net(8);
         net.initialise(5);
-        const std::string path = (std::filesystem::temp_directory_path() / ("vazir-net-" + std::to_string(::getpid()))).string();
+        const std::string path = testdata::tempPath("net.vznn");
         REQUIRE(net.exportQuantised(path, 400));
         std::ifstream in(path, std::ios::binary);
         uint32_t header[7];
