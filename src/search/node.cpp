@@ -307,7 +307,6 @@ Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, i
     // the fifty-move limit a stored score may hide a draw the path now runs into.
     n.ttHit = !n.excluded.isOk() && tt_.probe(pos.key(), ss->ply, n.tte);
     n.ttMove = n.rootNode ? rootMoves_[pvIndex_].pv[0] : n.ttHit ? n.tte.move : Move::none();
-    n.ttCapture = n.ttMove.isOk() && isLegal(pos, n.ttMove) && isNoisy(pos, n.ttMove);
     if (!n.pvNode && n.ttHit && n.tte.depth >= depth && pos.rule50() < 90 && boundAllows(n.tte, beta))
         return n.tte.score;
 
@@ -337,6 +336,8 @@ Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, i
     StateInfo st;
 
     for (Move m = picker.next(); m != Move::none(); m = picker.next()) {
+        // The picker hands out the table's move first, and only when it is legal here.
+        if (picker.lastScore() == MovePicker::kTTMoveScore) n.ttCapture = isNoisy(pos, m);
         if (m == n.excluded || (n.rootNode && !isRootMoveOfThisLine(m))) continue;
         MoveFacts f;
         f.quiet = !isNoisy(pos, m);

@@ -120,7 +120,7 @@ private:
         bool ttHit = false;
         TTData tte;
         Move ttMove;
-        bool ttCapture = false;    // the table's move is a legal capture or promotion
+        bool ttCapture = false;    // the table's move is a legal capture or promotion (set when the picker hands it out)
         Score rawEval = kNoScore;  // the evaluation as computed (what the table keeps)
         Score eval = kNoScore;     // corrected, then sharpened by the table's score
         bool improving = false;    // static evaluation above that of two plies ago
