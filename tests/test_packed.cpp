@@ -81,6 +81,11 @@ TEST_SUITE("data") {
         Square squares[32];
         CHECK(unpackPieces(p, pieces, squares) == -1);
         CHECK(unpackFen(p).empty());
+        // A piece code beyond the table (15) is refused too.
+        PackedPosition q;
+        q.occupancy = 1;
+        q.pieces[0] = 15;
+        CHECK(unpackFen(q).empty());
     }
 
     TEST_CASE("binary datagen: same bytes with 1 or 2 threads, a cut file resumed to the same bytes") {

@@ -70,7 +70,7 @@ std::string unpackFen(const PackedPosition& p) {
     char board[64];
     std::memset(board, 0, sizeof board);
     for (int i = 0; i < n; ++i) {
-        if (pieces[i] == NoPiece || kPieceChars[pieces[i]] == ' ') return "";
+        if (pieces[i] == NoPiece || pieces[i] >= kPieceChars.size() || kPieceChars[pieces[i]] == ' ') return "";
         board[squares[i]] = kPieceChars[pieces[i]];
     }
     std::string fen;
