@@ -81,6 +81,24 @@ TEST_SUITE("eval") {
         CHECK(count == 128 + 960 + 7);
     }
 
+    TEST_CASE("the engine's evaluation (incremental material and placement) equals the traced one everywhere") {
+        int count = 0, differences = 0;
+        for (auto [file, c960] : {std::pair{"perft/standard.epd", false}, {"perft/chess960.epd", true}, {"perft/deep.epd", false}}) {
+            for (const auto& c : testdata::readEpdSuite(file, c960)) {
+                Position pos;
+                StateInfo st;
+                REQUIRE(pos.setFromFen(c.fen, c960, st).ok());
+                EvalTrace t;
+                const Score traced = evaluateTrace(pos, t);
+                differences += evaluate(pos) != (pos.sideToMove() == White ? traced : -traced);
+                ++count;
+            }
+        }
+        MESSAGE(count, " positions, ", differences, " where evaluate() and the trace differ");
+        CHECK(differences == 0);
+        CHECK(count == 128 + 960 + 7);
+    }
+
     TEST_CASE("the trace reproduces the evaluation") {
         for (const char* fen : {"r1bq1rk1/pp3pbp/2pp1np1/4n3/2PNP3/2N1BP2/PP1QB1PP/R4RK1 w - - 4 12",
                                 "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1"}) {

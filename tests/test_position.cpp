@@ -12,13 +12,14 @@ using namespace vazir;
 namespace {
 
 struct WalkStats {
-    uint64_t nodes = 0, keyMismatches = 0, restoreMismatches = 0, givesCheckMismatches = 0;
+    uint64_t nodes = 0, keyMismatches = 0, restoreMismatches = 0, givesCheckMismatches = 0, psqMismatches = 0;
 };
 
 // Full make/unmake walk (no bulk counting) checking every node.
 void walk(Position& pos, int depth, WalkStats& s) {
     ++s.nodes;
     if (pos.key() != pos.computeKey() || pos.pawnKey() != pos.computePawnKey()) ++s.keyMismatches;
+    if (!(pos.psq() == pos.computePsq())) ++s.psqMismatches;
     if (depth == 0) return;
     MoveList moves;
     generateMoves<GenType::All>(pos, moves);
@@ -72,7 +73,9 @@ TEST_SUITE("position") {
             ++positions;
         }
         MESSAGE(positions, " positions, ", s.nodes, " nodes walked, ", s.keyMismatches, " key mismatches, ",
-                s.restoreMismatches, " undo mismatches, ", s.givesCheckMismatches, " givesCheck mismatches");
+                s.restoreMismatches, " undo mismatches, ", s.givesCheckMismatches, " givesCheck mismatches, ",
+                s.psqMismatches, " material/placement sum mismatches");
+        CHECK(s.psqMismatches == 0);
         CHECK(s.givesCheckMismatches == 0);
         CHECK(s.keyMismatches == 0);
         CHECK(s.restoreMismatches == 0);

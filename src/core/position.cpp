@@ -6,6 +6,10 @@
 
 namespace vazir {
 
+namespace psq {
+PsqValue table[kNumPieces][kNumSquares];  // filled by the evaluation (see core/psq.h)
+}  // namespace psq
+
 void initCore() {
     initBitboards();
     zobrist::init();
@@ -28,6 +32,7 @@ void Position::clear() {
     side_ = White;
     gamePly_ = 0;
     chess960_ = false;
+    psq_ = PsqValue();
 }
 
 void Position::copyFrom(const Position& o) {
@@ -41,6 +46,7 @@ void Position::copyFrom(const Position& o) {
     side_ = o.side_;
     gamePly_ = o.gamePly_;
     chess960_ = o.chess960_;
+    psq_ = o.psq_;
 }
 
 void Position::putPiece(Piece p, Square s) {
@@ -49,6 +55,7 @@ void Position::putPiece(Piece p, Square s) {
     byType_[0] |= b;
     byType_[typeOf(p)] |= b;
     byColor_[colorOf(p)] |= b;
+    psq_ += psq::table[p][s];
 }
 
 void Position::removePiece(Square s) {
@@ -58,6 +65,7 @@ void Position::removePiece(Square s) {
     byType_[typeOf(p)] ^= b;
     byColor_[colorOf(p)] ^= b;
     board_[s] = NoPiece;
+    psq_ -= psq::table[p][s];
 }
 
 void Position::movePiece(Square from, Square to) {
@@ -68,6 +76,17 @@ void Position::movePiece(Square from, Square to) {
     byColor_[colorOf(p)] ^= b;
     board_[from] = NoPiece;
     board_[to] = p;
+    psq_ -= psq::table[p][from];
+    psq_ += psq::table[p][to];
+}
+
+PsqValue Position::computePsq() const {
+    PsqValue sum;
+    for (Bitboard b = pieces(); b;) {
+        const Square s = popLsb(b);
+        sum += psq::table[board_[s]][s];
+    }
+    return sum;
 }
 
 void Position::addCastlingRight(Color c, Square rookFrom) {
@@ -133,7 +152,13 @@ bool Position::givesCheck(Move m) const {
     if (landingType == Pawn ? bool(pawnAttacks(us, landing) & squareBB(ksq))
                             : landingType != King && bool(attacksBB(landingType, landing, occ) & squareBB(ksq)))
         return true;
-    // Discovered check by a slider that stays put.
+    // Discovered check by a slider that stays put. A plain move can only uncover a line
+    // to the king if it leaves that line (moving along it, the piece still blocks), which
+    // rules out most moves before any slider attack is computed.
+    if (m.kind() == MoveKind::Normal || m.kind() == MoveKind::Promotion) {
+        const Bitboard kingLine = lineBB(ksq, from);
+        if (!kingLine || (kingLine & squareBB(to))) return false;
+    }
     const Bitboard stay = ~movers;
     return (bishopAttacks(ksq, occ) & pieces(us, Bishop, Queen) & stay) ||
            (rookAttacks(ksq, occ) & pieces(us, Rook, Queen) & stay);

@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "core/bitboard.h"
+#include "core/psq.h"
 #include "core/types.h"
 
 namespace vazir {
@@ -92,6 +93,9 @@ public:
     // Squares the king crosses or lands on, which must not be attacked.
     Bitboard castlingKingPath(CastlingRight cr) const { return castlingKingPath_[castlingIndex(cr)]; }
     Piece capturedPiece() const { return st_->captured; }
+    // Material and placement summed over the board (core/psq.h), White minus Black.
+    PsqValue psq() const { return psq_; }
+    PsqValue computePsq() const;  // from scratch (tests compare it with psq())
     const StateInfo* state() const { return st_; }
 
     // Attack queries.
@@ -148,6 +152,7 @@ private:
     Square castlingRookSquare_[4];
     Bitboard castlingPath_[4];
     Bitboard castlingKingPath_[4];
+    PsqValue psq_;
     StateInfo* st_ = nullptr;
     StateInfo ownRoot_;  // used by the default constructor only
 };

@@ -46,6 +46,20 @@ int distance(Square a, Square b) {
     return std::max(std::abs(fileOf(a) - fileOf(b)), std::abs(rankOf(a) - rankOf(b)));
 }
 
+// The core keeps the sum of material and placement incrementally (core/psq.h); these
+// are its numbers, installed before main() runs. kWeights is constant-initialised, so it
+// is ready whichever translation unit is initialised first.
+[[maybe_unused]] const bool kPsqInstalled = [] {
+    for (Color c : {White, Black})
+        for (PieceType pt : {Pawn, Knight, Bishop, Rook, Queen, King})
+            for (int s = 0; s < kNumSquares; ++s) {
+                const Pair v = kWeights.material[pt] + kWeights.psqt[(pt - 1) * 64 + relative(c, Square(s))];
+                const int sign = c == White ? 1 : -1;
+                psq::table[makePiece(c, pt)][s] = PsqValue{sign * v.mg, sign * v.eg};
+            }
+    return true;
+}();
+
 // Pawn-structure result for one pawn configuration, cached by pawn key.
 struct PawnEntry {
     Key key = 0;
@@ -73,6 +87,7 @@ public:
     // White's point of view.
     Score run() {
         init();
+        if constexpr (!Tracing) score_ += Pair(pos_.psq().mg, pos_.psq().eg);  // material and placement
         const PawnEntry pawns = pawnStructure();
         score_ += pawns.score;
         for (Color c : {White, Black}) {
@@ -145,11 +160,15 @@ private:
         const Bitboard ownPawns = pos_.pieces(c, Pawn), theirPawns = pos_.pieces(them, Pawn);
         const Bitboard mobilityArea = ~(ownPawns | pos_.pieces(c, King) | pawnAttacks_[them]);
 
-        for (Bitboard b = pos_.pieces(c); b;) {
+        // Material and placement come summed from the position, except when tracing
+        // (the tuner needs each coefficient, possibly under other weights).
+        for (Bitboard b = Tracing ? pos_.pieces(c) : pos_.pieces(c) & ~pos_.pieces(Pawn, King); b;) {
             Square s = popLsb(b);
             PieceType pt = typeOf(pos_.pieceOn(s));
-            term(c, W().material, T(material), pt);
-            term(c, W().psqt, T(psqt), (pt - 1) * 64 + relative(c, s));
+            if constexpr (Tracing) {
+                term(c, W().material, T(material), pt);
+                term(c, W().psqt, T(psqt), (pt - 1) * 64 + relative(c, s));
+            }
             if (pt == Pawn || pt == King) continue;
 
             const Bitboard a = pieceAttacks_[s];
