@@ -135,6 +135,32 @@ TEST_SUITE("nnue") {
         CHECK(s.simdMismatches == 0);
     }
 
+    TEST_CASE("a hidden size that is not a whole number of wide registers: SIMD tail equals scalar") {
+        // 48 = one AVX-512 register plus one AVX2 block, so the wide path's tail runs too.
+        train::Network floatNet{48};
+        floatNet.initialise(7);
+        const std::string path = testdata::tempPath("net48.vznn");
+        REQUIRE(floatNet.exportQuantised(path, 400));
+        nnue::Network net;
+        REQUIRE(net.load(path).empty());
+        std::filesystem::remove(path);
+        REQUIRE(net.hidden() == 48);
+        WalkStats s;
+        nnue::AccumulatorStack stack;
+        for (const auto& c : testdata::readEpdSuite("perft/standard.epd", false)) {
+            Position pos;
+            StateInfo st;
+            REQUIRE(pos.setFromFen(c.fen, false, st).ok());
+            stack.reset(pos);
+            walk(pos, stack, net, 2, s);
+        }
+        MESSAGE(s.nodes, " nodes with a 48-wide net: ", s.incrementalMismatches, " incremental/refresh mismatches, ",
+                s.simdMismatches, " SIMD/scalar mismatches");
+        CHECK(s.nodes > 20000);
+        CHECK(s.incrementalMismatches == 0);
+        CHECK(s.simdMismatches == 0);
+    }
+
     TEST_CASE("the quantised engine output follows the float trainer within a few centipawns") {
         Nets& n = testNets();
         auto cases = testdata::readEpdSuite("perft/standard.epd", false);

@@ -5,7 +5,7 @@
 #include <fstream>
 #include <sstream>
 
-#if defined(__AVX2__)
+#if defined(__AVX2__) || defined(__AVX512BW__)
 #include <immintrin.h>
 #endif
 
@@ -14,6 +14,7 @@ namespace vazir::nnue {
 namespace {
 
 constexpr int kMaxOutputWeight = 127;  // |w2| x 255 must fit int16 for the SIMD product
+constexpr int kMaxUpdateRows = 2;      // a move adds and removes at most two features per side
 
 bool useSimd(Simd s) {
 #if defined(__AVX2__)
@@ -49,9 +50,33 @@ void updateAvx2(int16_t* to, const int16_t* from, const int16_t* const* add, int
 }
 #endif
 
+#if defined(__AVX512BW__)
+// Two AVX2 blocks per register; a hidden size that is an odd number of AVX2 blocks ends
+// with one AVX2 block.
+void updateAvx512(int16_t* to, const int16_t* from, const int16_t* const* add, int adds, const int16_t* const* sub,
+                  int subs, int n) {
+    int i = 0;
+    for (; i + 2 * kHiddenStep <= n; i += 2 * kHiddenStep) {
+        __m512i v = _mm512_loadu_si512(from + i);
+        for (int a = 0; a < adds; ++a) v = _mm512_add_epi16(v, _mm512_loadu_si512(add[a] + i));
+        for (int s = 0; s < subs; ++s) v = _mm512_sub_epi16(v, _mm512_loadu_si512(sub[s] + i));
+        _mm512_storeu_si512(to + i, v);
+    }
+    if (i < n) {
+        const int16_t* addTail[kMaxUpdateRows];
+        const int16_t* subTail[kMaxUpdateRows];
+        for (int a = 0; a < adds; ++a) addTail[a] = add[a] + i;
+        for (int s = 0; s < subs; ++s) subTail[s] = sub[s] + i;
+        updateAvx2(to + i, from + i, addTail, adds, subTail, subs, n - i);
+    }
+}
+#endif
+
 void update(Simd simd, int16_t* to, const int16_t* from, const int16_t* const* add, int adds,
             const int16_t* const* sub, int subs, int n) {
-#if defined(__AVX2__)
+#if defined(__AVX512BW__)
+    if (useSimd(simd)) return updateAvx512(to, from, add, adds, sub, subs, n);
+#elif defined(__AVX2__)
     if (useSimd(simd)) return updateAvx2(to, from, add, adds, sub, subs, n);
 #endif
     updateScalar(to, from, add, adds, sub, subs, n);
@@ -85,8 +110,31 @@ int64_t screluDotAvx2(const int16_t* x, const int16_t* w, int n) {
 }
 #endif
 
+#if defined(__AVX512BW__)
+int64_t screluDotAvx512(const int16_t* x, const int16_t* w, int n) {
+    const __m512i zero = _mm512_setzero_si512(), qa = _mm512_set1_epi16(kQA);
+    __m512i acc = _mm512_setzero_si512();
+    int i = 0;
+    for (; i + 2 * kHiddenStep <= n; i += 2 * kHiddenStep) {
+        __m512i v = _mm512_loadu_si512(x + i);
+        v = _mm512_max_epi16(_mm512_min_epi16(v, qa), zero);
+        const __m512i vw = _mm512_mullo_epi16(v, _mm512_loadu_si512(w + i));
+        acc = _mm512_add_epi32(acc, _mm512_madd_epi16(vw, v));  // per lane at most n/16 x 16.5e6: no overflow
+    }
+    // Summed by hand: GCC 12's _mm512_reduce_add_epi32 trips -Wuninitialized in its header.
+    alignas(64) int32_t lanes[16];
+    _mm512_store_si512(lanes, acc);
+    int64_t sum = 0;
+    for (int32_t l : lanes) sum += l;
+    if (i < n) sum += screluDotAvx2(x + i, w + i, n - i);
+    return sum;
+}
+#endif
+
 int64_t screluDot(Simd simd, const int16_t* x, const int16_t* w, int n) {
-#if defined(__AVX2__)
+#if defined(__AVX512BW__)
+    if (useSimd(simd)) return screluDotAvx512(x, w, n);
+#elif defined(__AVX2__)
     if (useSimd(simd)) return screluDotAvx2(x, w, n);
 #endif
     return screluDotScalar(x, w, n);

@@ -5,8 +5,8 @@
 // perspectives' first-layer sums. Making a move only records which features it adds and
 // removes; the sums are brought up to date lazily, from the nearest computed ancestor,
 // when an evaluation is asked for, and unmaking costs nothing. Integer arithmetic
-// throughout, so the AVX2 path (chosen at build time, like PEXT) and the portable scalar
-// path give the same numbers bit for bit.
+// throughout, so the AVX-512 and AVX2 paths (chosen at build time, like PEXT: the widest
+// the compiler targets) and the portable scalar path give the same numbers bit for bit.
 #pragma once
 
 #include <cstdint>
