@@ -16,8 +16,8 @@ namespace {
 constexpr int kMaxOutputWeight = 127;  // |w2| x 255 must fit int16 for the SIMD product
 constexpr int kMaxUpdateRows = 2;      // a move adds and removes at most two features per side
 
-bool useSimd(Simd s) {
-#if defined(__AVX2__)
+[[maybe_unused]] bool useSimd(Simd s) {  // unused in a build without AVX2
+#if defined(__AVX2__) || defined(__AVX512BW__)
     return s == Simd::Auto;
 #else
     (void)s;
