@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace vazir {
 
@@ -13,14 +14,33 @@ constexpr double kTemperatureAtMinElo = 120, kTemperatureAtMaxElo = 5;
 constexpr double kMaxLossAtMinElo = 300, kMaxLossAtMaxElo = 20;
 constexpr uint64_t kMinNodes = 64;  // enough for a complete one-ply search with quiescence
 
-// Calibration. The plan below is written on an internal scale; the first measurement of
-// it (scripts/calibrate_strength.sh at 5+0.05, 100 games per level against Stockfish 15.1
-// at the same UCI_Elo) found that internal levels 1400, 1800, 2200 and 2600 play like
-// 1523, 1828, 1854 and 2176: about the line 853 + 0.496 x internal. A label is therefore
-// mapped through that line's inverse. Labels far above what the full engine reaches
-// saturate at full-strength search with the least randomness.
-constexpr double kMeasuredAtZero = 853, kMeasuredSlope = 0.496;
-double internalLevel(int label) { return (double(label) - kMeasuredAtZero) / kMeasuredSlope; }
+// Calibration. The plan below is written on an internal scale. Vazir at internal level I
+// against Stockfish 15.1 at UCI_Elo I (scripts/calibrate_strength.sh, 5+0.05, 100 games
+// each; README "Playing strength") played like the Elo in the second column. A label is
+// mapped to the internal level that played like it, by linear interpolation between
+// these points (made monotone where noise crossed them), and beyond the last ones along
+// the nearest segment.
+struct CalibrationPoint {
+    double internal;
+    double playsLike;
+};
+constexpr CalibrationPoint kCalibration[] = {
+    {1103, 1253},    // second run (labels mapped through a line fitted to the first): label 1400
+    {1400, 1523},    // first run: label 1400
+    {1800, 1828},    // first run: label 1800
+    {2055.5, 1902.5},  // pooled: first run's 2200 (1854) and second run's 1800 (internal 1911, 1951)
+    {2658, 2132.5},  // pooled: first run's 2600 (2176) and second run's 2200 (internal 2716, 2089)
+    {3522, 2147},    // second run's 2600 (80 games): about the most this weakening reaches at 5+0.05
+};
+
+double internalLevel(int label) {
+    constexpr int n = int(std::size(kCalibration));
+    int i = 1;
+    while (i < n - 1 && kCalibration[i].playsLike < label) ++i;
+    const CalibrationPoint& a = kCalibration[i - 1];
+    const CalibrationPoint& b = kCalibration[i];
+    return a.internal + (double(label) - a.playsLike) * (b.internal - a.internal) / (b.playsLike - a.playsLike);
+}
 }  // namespace
 
 StrengthPlan planStrength(bool limitStrength, int elo, int skillLevel) {
