@@ -42,11 +42,12 @@ TEST_SUITE("strength") {
                     " cp, never more than ", p.maxLoss, " cp worse");
             CHECK(p.active);
             CHECK(p.nodes >= lastNodes);  // equal only at the floor of the weakest levels
-            CHECK(p.temperature < lastTemperature);
+            CHECK(p.temperature <= lastTemperature);  // equal where the top labels saturate
             lastNodes = p.nodes;
             lastTemperature = p.temperature;
         }
         CHECK(planStrength(true, kMaxElo, kMaxSkillLevel).nodes > planStrength(true, 1200, kMaxSkillLevel).nodes);
+        CHECK(planStrength(true, kMaxElo, kMaxSkillLevel).temperature < planStrength(true, 1200, kMaxSkillLevel).temperature);
         // Skill Level is the same scale.
         const StrengthPlan s = planStrength(false, 0, 7), e = planStrength(true, skillToElo(7), kMaxSkillLevel);
         CHECK(s.nodes == e.nodes);

@@ -12,6 +12,7 @@ constexpr double kEloPerNodeDoubling = 180;  // ... doubling every this many Elo
 constexpr int kCandidates = 4;
 constexpr double kTemperatureAtMinElo = 120, kTemperatureAtMaxElo = 5;
 constexpr double kMaxLossAtMinElo = 300, kMaxLossAtMaxElo = 20;
+constexpr double kMaxInternalLevel = 4000;  // nodes 300 x 2^(3200/180), about 68M: the clock decides
 constexpr uint64_t kMinNodes = 64;  // enough for a complete one-ply search with quiescence
 
 // Calibration. The plan below is written on an internal scale. Vazir at internal level I
@@ -47,7 +48,9 @@ StrengthPlan planStrength(bool limitStrength, int elo, int skillLevel) {
     StrengthPlan p;
     if (!limitStrength && skillLevel >= kMaxSkillLevel) return p;
     const int label = std::clamp(limitStrength ? elo : skillToElo(skillLevel), kMinElo, kMaxElo);
-    const double e = internalLevel(label);
+    // Beyond the last calibration point the scale is flat (the top labels saturate): cap it,
+    // so the node count stays a finite number the clock, not an overflow, limits.
+    const double e = std::min(internalLevel(label), kMaxInternalLevel);
     // 0 at internal 800 .. 1 at internal 2800; beyond either end on purpose (see above).
     const double t = (e - kMinElo) / double(kMaxElo - kMinElo);
     p.active = true;
