@@ -57,8 +57,7 @@ StrengthPlan planStrength(bool limitStrength, int elo, int skillLevel) {
     p.nodes = std::max(kMinNodes, uint64_t(kNodesAtMinElo * std::exp2((e - kMinElo) / kEloPerNodeDoubling)));
     p.multiPv = kCandidates;
     p.temperature = kTemperatureAtMinElo * std::pow(kTemperatureAtMaxElo / kTemperatureAtMinElo, t);
-    p.maxLoss = std::max(int(kMaxLossAtMaxElo),
-                         int(kMaxLossAtMinElo + (kMaxLossAtMaxElo - kMaxLossAtMinElo) * std::min(t, 1.0)));
+    p.maxLoss = int(kMaxLossAtMinElo + (kMaxLossAtMaxElo - kMaxLossAtMinElo) * std::min(t, 1.0));  // >= 20
     return p;
 }
 
