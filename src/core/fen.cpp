@@ -45,6 +45,104 @@ std::string quote(std::string_view s) {
 
 }  // namespace
 
+// 1. Board: eight ranks from the eighth, pieces by letter, empty squares by count.
+ParseResult Position::parsePlacement(std::string_view field) {
+    int rank = 7, file = 0;
+    for (char c : field) {
+        if (c == '/') {
+            if (file != 8) return {"rank " + std::to_string(rank + 1) + " has " + std::to_string(file) + " files, needs 8"};
+            if (--rank < 0) return {"board has more than 8 ranks"};
+            file = 0;
+        } else if (c >= '1' && c <= '8') {
+            file += c - '0';
+            if (file > 8) return {"rank " + std::to_string(rank + 1) + " has more than 8 files"};
+        } else {
+            size_t idx = kPieceChars.find(c);
+            if (idx == std::string_view::npos || c == ' ') return {std::string("unknown piece letter '") + c + "'"};
+            if (file >= 8) return {"rank " + std::to_string(rank + 1) + " has more than 8 files"};
+            putPiece(Piece(idx), makeSquare(file, rank));
+            ++file;
+        }
+    }
+    if (rank != 0) return {"board has " + std::to_string(8 - rank) + " ranks, needs 8"};
+    if (file != 8) return {"rank 1 has " + std::to_string(file) + " files, needs 8"};
+    return {};
+}
+
+// Material a game can reach: one king each, at most 16 pieces and 8 pawns, no more
+// promoted pieces than missing pawns, no pawn on the first or last rank.
+ParseResult Position::checkMaterial() const {
+    for (Color c : {White, Black}) {
+        const char* name = c == White ? "white" : "black";
+        int kings = popCount(pieces(c, King));
+        if (kings != 1) return {std::string("needs exactly one ") + name + " king, found " + std::to_string(kings)};
+        int pawns = popCount(pieces(c, Pawn));
+        if (popCount(pieces(c)) > 16) return {std::string("too many ") + name + " pieces (more than 16)"};
+        if (pawns > 8) return {std::string("too many ") + name + " pawns (more than 8)"};
+        // Each piece beyond the starting set must be a promoted pawn.
+        int promoted = std::max(0, popCount(pieces(c, Queen)) - 1) + std::max(0, popCount(pieces(c, Rook)) - 2) +
+                       std::max(0, popCount(pieces(c, Bishop)) - 2) + std::max(0, popCount(pieces(c, Knight)) - 2);
+        if (promoted > 8 - pawns) return {std::string("impossible ") + name + " material (more promoted pieces than missing pawns)"};
+    }
+    if (pieces(Pawn) & (rankBB(0) | rankBB(7))) return {"pawn on the first or eighth rank"};
+    return {};
+}
+
+// 3. Castling: KQkq (X-FEN: outermost rook), or rook files A-H/a-h (Shredder-FEN).
+ParseResult Position::parseCastling(std::string_view field, bool chess960) {
+    if (field == "-") return {};
+    for (char c : field) {
+        Color color = std::isupper(static_cast<unsigned char>(c)) ? White : Black;
+        const char* name = color == White ? "white" : "black";
+        char lower = char(std::tolower(static_cast<unsigned char>(c)));
+        Square king = kingSquare(color);
+        if (relativeRank(color, king) != 0)
+            return {std::string("castling right '") + c + "' but the " + name + " king is not on its first rank"};
+        if (!chess960 && fileOf(king) != 4)
+            return {std::string("castling right '") + c + "' but the " + name + " king is not on its start square"};
+        Bitboard rooks = pieces(color, Rook) & rankBB(rankOf(king));
+        Square rook = NoSquare;
+        if (lower == 'k') {
+            Bitboard r = rooks & ~((squareBB(king) << 1) - 1);  // rooks beyond the king towards h
+            if (r) rook = Square(63 - std::countl_zero(r));  // outermost
+        } else if (lower == 'q') {
+            Bitboard r = rooks & (squareBB(king) - 1);
+            if (r) rook = lsb(r);
+        } else if (lower >= 'a' && lower <= 'h') {
+            Square s = makeSquare(lower - 'a', rankOf(king));
+            if (rooks & squareBB(s)) rook = s;
+            if (s == king) return {std::string("castling right '") + c + "' names the king's own file"};
+        } else {
+            return {std::string("unknown castling letter '") + c + "'"};
+        }
+        if (rook == NoSquare) return {std::string("castling right '") + c + "' but no " + name + " rook on its start square"};
+        if (!chess960 && fileOf(rook) != 0 && fileOf(rook) != 7)
+            return {std::string("castling right '") + c + "' but no " + name + " rook on its start square"};
+        CastlingRight cr = castlingRight(color, rook > king);
+        if (st_->castlingRights & cr) return {std::string("castling right '") + c + "' given twice"};
+        addCastlingRight(color, rook);
+    }
+    return {};
+}
+
+// 4. En passant square: must be behind a pawn that has just moved two squares. It is
+// only a candidate: the position keeps it only if a capture there is legal.
+ParseResult Position::parseEnPassant(std::string_view field, Square& candidate) const {
+    candidate = NoSquare;
+    if (field == "-") return {};
+    if (field.size() != 2 || field[0] < 'a' || field[0] > 'h' || field[1] < '1' || field[1] > '8')
+        return {"bad en passant square " + quote(field)};
+    Square ep = makeSquare(field[0] - 'a', field[1] - '1');
+    Color mover = ~side_;  // the side that made the double step
+    if (relativeRank(mover, ep) != 2)
+        return {"en passant square " + std::string(field) + " is not on the " + (side_ == White ? "sixth" : "third") + " rank"};
+    Square pawnSq = ep + pawnPush(mover), origin = ep - pawnPush(mover);
+    if (pieceOn(pawnSq) != makePiece(mover, Pawn) || !empty(ep) || !empty(origin))
+        return {"en passant square " + std::string(field) + " but no pawn can have just moved two squares"};
+    candidate = ep;
+    return {};
+}
+
 ParseResult Position::setFromFen(std::string_view fen, bool chess960, StateInfo& root) {
     initCore();
     std::vector<std::string_view> f = splitFields(fen);
@@ -58,40 +156,8 @@ ParseResult Position::setFromFen(std::string_view fen, bool chess960, StateInfo&
     p.st_ = &st;
     p.chess960_ = chess960;
 
-    // 1. Board.
-    int rank = 7, file = 0;
-    for (char c : f[0]) {
-        if (c == '/') {
-            if (file != 8) return {"rank " + std::to_string(rank + 1) + " has " + std::to_string(file) + " files, needs 8"};
-            if (--rank < 0) return {"board has more than 8 ranks"};
-            file = 0;
-        } else if (c >= '1' && c <= '8') {
-            file += c - '0';
-            if (file > 8) return {"rank " + std::to_string(rank + 1) + " has more than 8 files"};
-        } else {
-            size_t idx = kPieceChars.find(c);
-            if (idx == std::string_view::npos || c == ' ') return {std::string("unknown piece letter '") + c + "'"};
-            if (file >= 8) return {"rank " + std::to_string(rank + 1) + " has more than 8 files"};
-            p.putPiece(Piece(idx), makeSquare(file, rank));
-            ++file;
-        }
-    }
-    if (rank != 0) return {"board has " + std::to_string(8 - rank) + " ranks, needs 8"};
-    if (file != 8) return {"rank 1 has " + std::to_string(file) + " files, needs 8"};
-
-    for (Color c : {White, Black}) {
-        const char* name = c == White ? "white" : "black";
-        int kings = popCount(p.pieces(c, King));
-        if (kings != 1) return {std::string("needs exactly one ") + name + " king, found " + std::to_string(kings)};
-        int pawns = popCount(p.pieces(c, Pawn));
-        if (popCount(p.pieces(c)) > 16) return {std::string("too many ") + name + " pieces (more than 16)"};
-        if (pawns > 8) return {std::string("too many ") + name + " pawns (more than 8)"};
-        // Each piece beyond the starting set must be a promoted pawn.
-        int promoted = std::max(0, popCount(p.pieces(c, Queen)) - 1) + std::max(0, popCount(p.pieces(c, Rook)) - 2) +
-                       std::max(0, popCount(p.pieces(c, Bishop)) - 2) + std::max(0, popCount(p.pieces(c, Knight)) - 2);
-        if (promoted > 8 - pawns) return {std::string("impossible ") + name + " material (more promoted pieces than missing pawns)"};
-    }
-    if (p.pieces(Pawn) & (rankBB(0) | rankBB(7))) return {"pawn on the first or eighth rank"};
+    if (ParseResult r = p.parsePlacement(f[0]); !r.ok()) return r;
+    if (ParseResult r = p.checkMaterial(); !r.ok()) return r;
 
     // 2. Side to move.
     if (f[1] == "w") p.side_ = White;
@@ -99,56 +165,9 @@ ParseResult Position::setFromFen(std::string_view fen, bool chess960, StateInfo&
     else return {"side to move must be 'w' or 'b', got " + quote(f[1])};
     if (p.attackedBy(p.side_, p.kingSquare(~p.side_), p.pieces())) return {"the side not to move is in check"};
 
-    // 3. Castling: KQkq (X-FEN: outermost rook), or rook files A-H/a-h (Shredder-FEN).
-    if (f[2] != "-") {
-        for (char c : f[2]) {
-            Color color = std::isupper(static_cast<unsigned char>(c)) ? White : Black;
-            const char* name = color == White ? "white" : "black";
-            char lower = char(std::tolower(static_cast<unsigned char>(c)));
-            Square king = p.kingSquare(color);
-            if (relativeRank(color, king) != 0)
-                return {std::string("castling right '") + c + "' but the " + name + " king is not on its first rank"};
-            if (!chess960 && fileOf(king) != 4)
-                return {std::string("castling right '") + c + "' but the " + name + " king is not on its start square"};
-            Bitboard rooks = p.pieces(color, Rook) & rankBB(rankOf(king));
-            Square rook = NoSquare;
-            if (lower == 'k') {
-                Bitboard r = rooks & ~((squareBB(king) << 1) - 1);  // rooks beyond the king towards h
-                if (r) rook = Square(63 - std::countl_zero(r));  // outermost
-            } else if (lower == 'q') {
-                Bitboard r = rooks & (squareBB(king) - 1);
-                if (r) rook = lsb(r);
-            } else if (lower >= 'a' && lower <= 'h') {
-                Square s = makeSquare(lower - 'a', rankOf(king));
-                if (rooks & squareBB(s)) rook = s;
-                if (s == king) return {std::string("castling right '") + c + "' names the king's own file"};
-            } else {
-                return {std::string("unknown castling letter '") + c + "'"};
-            }
-            if (rook == NoSquare) return {std::string("castling right '") + c + "' but no " + name + " rook on its start square"};
-            if (!chess960 && fileOf(rook) != 0 && fileOf(rook) != 7)
-                return {std::string("castling right '") + c + "' but no " + name + " rook on its start square"};
-            CastlingRight cr = castlingRight(color, rook > king);
-            if (st.castlingRights & cr) return {std::string("castling right '") + c + "' given twice"};
-            p.addCastlingRight(color, rook);
-        }
-    }
-
+    if (ParseResult r = p.parseCastling(f[2], chess960); !r.ok()) return r;
     Square epCandidate = NoSquare;
-    // 4. En passant square: must be behind a pawn that has just moved two squares.
-    if (f[3] != "-") {
-        std::string_view e = f[3];
-        if (e.size() != 2 || e[0] < 'a' || e[0] > 'h' || e[1] < '1' || e[1] > '8')
-            return {"bad en passant square " + quote(e)};
-        Square ep = makeSquare(e[0] - 'a', e[1] - '1');
-        Color mover = ~p.side_;  // the side that made the double step
-        if (relativeRank(mover, ep) != 2)
-            return {"en passant square " + std::string(e) + " is not on the " + (p.side_ == White ? "sixth" : "third") + " rank"};
-        Square pawnSq = ep + pawnPush(mover), origin = ep - pawnPush(mover);
-        if (p.pieceOn(pawnSq) != makePiece(mover, Pawn) || !p.empty(ep) || !p.empty(origin))
-            return {"en passant square " + std::string(e) + " but no pawn can have just moved two squares"};
-        epCandidate = ep;  // kept below only if a capture is legal
-    }
+    if (ParseResult r = p.parseEnPassant(f[3], epCandidate); !r.ok()) return r;
 
     // 5./6. Clocks (optional; default "0 1").
     int halfmove = 0, fullmove = 1;

@@ -139,6 +139,11 @@ private:
     void movePiece(Square from, Square to);
     void addCastlingRight(Color c, Square rookFrom);
     void computeRepetition();
+    // The steps of setFromFen, each on the scratch position; an error names the problem.
+    ParseResult parsePlacement(std::string_view field);
+    ParseResult checkMaterial() const;
+    ParseResult parseCastling(std::string_view field, bool chess960);
+    ParseResult parseEnPassant(std::string_view field, Square& candidate) const;
     // The e.p. square behind a double step just made, if the side to move can use it.
     Square usableEnPassant(Square ep) const;
 
