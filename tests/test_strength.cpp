@@ -36,6 +36,7 @@ TEST_SUITE("strength") {
         CHECK(!planStrength(false, 1500, kMaxSkillLevel).active);
         uint64_t lastNodes = 0;
         double lastTemperature = 1e9;
+        int lastLines = 1 << 20;
         for (int elo = kMinElo; elo <= kMaxElo; elo += 200) {
             const StrengthPlan p = planStrength(true, elo, kMaxSkillLevel);
             MESSAGE("UCI_Elo ", elo, ": ", p.nodes, " nodes, ", p.multiPv, " lines, temperature ", p.temperature,
@@ -43,9 +44,13 @@ TEST_SUITE("strength") {
             CHECK(p.active);
             CHECK(p.nodes >= lastNodes);  // equal only at the floor of the weakest levels
             CHECK(p.temperature <= lastTemperature);  // equal where the top labels saturate
+            CHECK(p.multiPv <= lastLines);  // fewer lines (a stronger search) as the level rises
+            CHECK(p.multiPv >= 1);
             lastNodes = p.nodes;
             lastTemperature = p.temperature;
+            lastLines = p.multiPv;
         }
+        CHECK(planStrength(true, 1200, kMaxSkillLevel).multiPv > 1);
         CHECK(planStrength(true, kMaxElo, kMaxSkillLevel).nodes > planStrength(true, 1200, kMaxSkillLevel).nodes);
         CHECK(planStrength(true, kMaxElo, kMaxSkillLevel).temperature < planStrength(true, 1200, kMaxSkillLevel).temperature);
         // Skill Level is the same scale.

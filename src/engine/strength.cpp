@@ -9,7 +9,22 @@ namespace vazir {
 namespace {
 constexpr double kNodesAtMinElo = 300;    // nodes per move at 800 ...
 constexpr double kEloPerNodeDoubling = 180;  // ... doubling every this many Elo
-constexpr int kCandidates = 4;
+// Lines searched, by internal level. Choosing among several lines is what makes the low
+// and middle levels err like people; at the top it costs more than the level should (each
+// of four lines gets a quarter of the search, and the top labels are not far below full
+// strength), so the count falls to one there and only the node budget weakens.
+struct LinesFrom {
+    double level;
+    int lines;
+};
+constexpr LinesFrom kLinesByLevel[] = {{0, 4}, {2300, 2}, {2700, 1}};
+
+int linesAt(double level) {
+    int lines = kLinesByLevel[0].lines;
+    for (const LinesFrom& l : kLinesByLevel)
+        if (level >= l.level) lines = l.lines;
+    return lines;
+}
 constexpr double kTemperatureAtMinElo = 120, kTemperatureAtMaxElo = 5;
 constexpr double kMaxLossAtMinElo = 300, kMaxLossAtMaxElo = 20;
 constexpr double kMaxInternalLevel = 4000;  // nodes 300 x 2^(3200/180), about 68M: the clock decides
@@ -55,7 +70,7 @@ StrengthPlan planStrength(bool limitStrength, int elo, int skillLevel) {
     const double t = (e - kMinElo) / double(kMaxElo - kMinElo);
     p.active = true;
     p.nodes = std::max(kMinNodes, uint64_t(kNodesAtMinElo * std::exp2((e - kMinElo) / kEloPerNodeDoubling)));
-    p.multiPv = kCandidates;
+    p.multiPv = linesAt(e);
     p.temperature = kTemperatureAtMinElo * std::pow(kTemperatureAtMaxElo / kTemperatureAtMinElo, t);
     p.maxLoss = int(kMaxLossAtMinElo + (kMaxLossAtMaxElo - kMaxLossAtMinElo) * std::min(t, 1.0));  // >= 20
     return p;
