@@ -31,22 +31,23 @@ constexpr double kMaxInternalLevel = 4000;  // nodes 300 x 2^(3200/180), about 6
 constexpr uint64_t kMinNodes = 64;  // enough for a complete one-ply search with quiescence
 
 // Calibration. The plan below is written on an internal scale. Vazir at internal level I
-// against Stockfish 15.1 at UCI_Elo I (scripts/calibrate_strength.sh, 5+0.05, 100 games
+// against Stockfish 15.1 at UCI_Elo L (scripts/calibrate_strength.sh, 5+0.05, 100 games
 // each; README "Playing strength") played like the Elo in the second column. A label is
 // mapped to the internal level that played like it, by linear interpolation between
 // these points (made monotone where noise crossed them), and beyond the last ones along
-// the nearest segment.
+// the nearest segment. The points below internal 2300 were measured with four lines, the
+// others with the line counts of kLinesByLevel.
 struct CalibrationPoint {
     double internal;
     double playsLike;
 };
 constexpr CalibrationPoint kCalibration[] = {
-    {1103, 1253},    // second run (labels mapped through a line fitted to the first): label 1400
-    {1400, 1523},    // first run: label 1400
-    {1800, 1828},    // first run: label 1800
-    {2055.5, 1902.5},  // pooled: first run's 2200 (1854) and second run's 1800 (internal 1911, 1951)
-    {2658, 2132.5},  // pooled: first run's 2600 (2176) and second run's 2200 (internal 2716, 2089)
-    {3522, 2147},    // second run's 2600 (80 games): about the most this weakening reaches at 5+0.05
+    {1103, 1253},      // run 2 (label 1400)
+    {1400, 1523},      // run 1 (label 1400)
+    {1800, 1828},      // run 1 (label 1800)
+    {2055.5, 1902.5},  // pooled: run 1's 2200 (1854) and run 2's 1800 (internal 1911, 1951)
+    {2446, 2177},      // run 3 (two lines, label 2000)
+    {3105, 2275},      // run 3 (one line, label 2140): the clock, not the node budget, limits it
 };
 
 double internalLevel(int label) {
