@@ -62,10 +62,10 @@ TEST_SUITE("strength") {
     TEST_CASE("the choice: never into a mate, never beyond the allowed loss, the best more often at higher levels") {
         Position pos;
         const std::vector<SearchResult::Line> lines = {
-            {uciToMove(pos, "e2e4"), 30, Move::none(), {}},
-            {uciToMove(pos, "d2d4"), 10, Move::none(), {}},
-            {uciToMove(pos, "g1f3"), -200, Move::none(), {}},
-            {uciToMove(pos, "f2f3"), matedIn(4), Move::none(), {}},
+            {uciToMove(pos, "e2e4"), 30, {}},
+            {uciToMove(pos, "d2d4"), 10, {}},
+            {uciToMove(pos, "g1f3"), -200, {}},
+            {uciToMove(pos, "f2f3"), matedIn(4), {}},
         };
         std::mt19937_64 rng(5);
         std::map<int, double> bestShare;

@@ -186,7 +186,7 @@ void Engine::startSearch(const SearchLimits& limits, bool reportBestMove) {
         if (plan.active && !t.result.lines.empty()) {
             const SearchResult::Line choice = chooseMove(t.result.lines, plan, rng_);
             best.best = choice.move;
-            best.ponder = choice.reply;
+            best.ponder = choice.reply();
             best.score = choice.score;
             playedLine = reportOfChosenLine(choice, t.result);
         }

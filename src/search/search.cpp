@@ -172,7 +172,7 @@ SearchResult Searcher::collectResult(Position& pos, int completedDepth, int mult
         const RootMove& rm = rootMoves_[size_t(i)];
         const Score sc = rm.score != -kInfinite ? rm.score : rm.previousScore;
         if (sc == -kInfinite) break;  // not searched (stopped during the first iteration)
-        result.lines.push_back({rm.move, sc, rm.pv.size() >= 2 ? rm.pv[1] : Move::none(), rm.pv});
+        result.lines.push_back({rm.move, sc, rm.pv});
     }
     result.report = makeReport(0, std::max(completedDepth, 1), BoundExact);
     return result;
@@ -230,9 +230,10 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
         for (int i = 0; i < multiPv; ++i) onInfo(makeReport(i, rootDepth_, BoundExact));
         if (iterationEndsSearch(it)) break;
     }
+    SearchResult result = collectResult(pos, completedDepth, multiPv);
     // The last PV printed starts with the move played.
-    if (interrupted) onInfo(makeReport(0, std::max(completedDepth, 1), BoundExact));
-    return collectResult(pos, completedDepth, multiPv);
+    if (interrupted) onInfo(result.report);
+    return result;
 }
 
 Move Searcher::ponderMoveFor(Position& pos, const RootMove& rm) {

@@ -50,8 +50,9 @@ struct SearchResult {
     struct Line {
         Move move;
         Score score = 0;
-        Move reply;
         std::vector<Move> pv;
+        // The expected answer (the ponder move of this line), if the line has one.
+        Move reply() const { return pv.size() >= 2 ? pv[1] : Move::none(); }
     };
     std::vector<Line> lines;
     // The last report of the first line (the PV a GUI shows for this result).
