@@ -126,6 +126,45 @@ TEST_SUITE("data") {
         std::filesystem::remove(b);
     }
 
+    TEST_CASE("datagen openings: the first search of every game within maxopeningscore, or any with 0") {
+        // Ten random plies from the start position often leave a piece hanging.
+        auto firstScores = [](int maxOpeningScore) {
+            DatagenConfig cfg;
+            cfg.games = 12;
+            cfg.nodes = 300;
+            cfg.seed = 5;
+            cfg.randomPlies = 10;
+            cfg.maxOpeningScore = maxOpeningScore;
+            cfg.binary = true;
+            cfg.threads = 1;
+            cfg.output = testdata::tempPath("openings.bin");
+            std::filesystem::remove(cfg.output);
+            std::ostringstream log;
+            REQUIRE(runDatagen(cfg, log) == 0);
+            std::vector<int> scores;
+            std::ifstream in(cfg.output, std::ios::binary);
+            PackedPosition p;
+            bool gameStart = true;
+            while (in.read(reinterpret_cast<char*>(&p), sizeof p)) {
+                if (!p.isGameMarker() && gameStart) scores.push_back(p.score);
+                gameStart = p.isGameMarker();
+            }
+            std::filesystem::remove(cfg.output);
+            return scores;
+        };
+        auto widest = [](const std::vector<int>& v) {
+            int w = 0;
+            for (int x : v) w = std::max(w, std::abs(x));
+            return w;
+        };
+        const std::vector<int> balanced = firstScores(60), any = firstScores(0);
+        MESSAGE("first scores within 60 cp: widest ", widest(balanced), "; unfiltered: widest ", widest(any));
+        CHECK(balanced.size() == 12);
+        CHECK(any.size() == 12);
+        CHECK(widest(balanced) <= 60);
+        CHECK(widest(any) > 60);  // the filter had something to do
+    }
+
     TEST_CASE("the loader drops in-check, noisy, mate-score and opening records, and shuffles by seed") {
         const std::string f = testdata::tempPath("filter.bin");
         {

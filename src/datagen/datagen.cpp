@@ -102,30 +102,66 @@ struct Shared {
     std::FILE* out = nullptr;
 };
 
-// Plays game `id` and returns its text block, or "" if interrupted.
-std::string playGame(Shared& shared, uint64_t id, TranspositionTable& tt, Searcher& searcher, uint64_t& kept) {
-    const DatagenConfig& cfg = shared.config;
-    Rng rng{cfg.seed * 0x100000001B3ULL ^ id};
-    tt.clear();
-    searcher.clearHistory();
+// The opening of a game: a book line (or the start position) plus random legal plies,
+// retried until the game is still going and, with a balance limit, until the first
+// search scores it within that limit (random plies often hang a piece; such games teach
+// little but material). That first search is returned too: it is the game's first
+// move. After kMaxOpeningAttempts the last playable candidate is kept whatever its
+// score, so a tight limit cannot stall the run.
+constexpr int kMaxOpeningAttempts = 200;
 
-    // Opening: a book line (or the start position) plus random legal plies; retried
-    // until the random plies leave a game still going.
-    Game game;
-    for (int attempt = 0;; ++attempt) {
-        if (attempt > 100) return "";
+struct Opening {
+    bool playable = false;  // false: no attempt left a legal move (a book of finished games)
+    SearchResult firstSearch;
+};
+
+Opening chooseOpening(const Shared& shared, Rng& rng, Game& game, TranspositionTable& tt, Searcher& searcher,
+                      const SearchLimits& limits) {
+    const DatagenConfig& cfg = shared.config;
+    Opening opening;
+    std::string lastFen;
+    std::vector<Move> lastMoves;
+    for (int attempt = 0; attempt < kMaxOpeningAttempts; ++attempt) {
         const std::string fen =
             shared.book.empty() ? std::string(Position::kStartFen) : shared.book[rng.below(shared.book.size())];
         if (!game.set(fen, {}, false).ok()) continue;
+        std::vector<Move> moves;
         bool alive = true;
         for (int i = 0; i < cfg.randomPlies && alive; ++i) {
             MoveList legal;
             generateMoves<GenType::All>(game.position(), legal);
             alive = !legal.empty();
-            if (alive) game.play(legal[int(rng.below(uint64_t(legal.size())))]);
+            if (alive) {
+                moves.push_back(legal[int(rng.below(uint64_t(legal.size())))]);
+                game.play(moves.back());
+            }
         }
-        if (alive && hasLegalMove(game.position())) break;
+        if (!alive || !hasLegalMove(game.position())) continue;
+        opening.playable = true;
+        lastFen = fen;
+        lastMoves = moves;
+        tt.clear();
+        searcher.clearHistory();
+        opening.firstSearch = searcher.run(game.position(), limits, SearchSettings{}, [](const SearchReport&) {});
+        if (cfg.maxOpeningScore <= 0 || std::abs(opening.firstSearch.score) <= cfg.maxOpeningScore) return opening;
     }
+    if (opening.playable) {  // no balanced candidate: replay the last playable one
+        game.set(lastFen, {}, false);
+        for (Move m : lastMoves) game.play(m);
+    }
+    return opening;
+}
+
+// Plays game `id` and returns its text block, or "" if interrupted.
+std::string playGame(Shared& shared, uint64_t id, TranspositionTable& tt, Searcher& searcher, uint64_t& kept) {
+    const DatagenConfig& cfg = shared.config;
+    Rng rng{cfg.seed * 0x100000001B3ULL ^ id};
+    SearchLimits limits;
+    limits.nodes = cfg.nodes;
+    SearchSettings settings;
+    Game game;
+    Opening opening = chooseOpening(shared, rng, game, tt, searcher, limits);
+    bool firstMove = opening.playable;
 
     struct Record {
         std::string fen;  // text format
@@ -135,10 +171,7 @@ std::string playGame(Shared& shared, uint64_t id, TranspositionTable& tt, Search
     std::vector<Record> records;
     double result = 0.5;
     int decisiveRun = 0, plies = 0;
-    SearchLimits limits;
-    limits.nodes = cfg.nodes;
-    SearchSettings settings;
-    while (true) {
+    while (opening.playable) {
         if (gInterrupted.load()) return "";
         Position& pos = game.position();
         const Color stm = pos.sideToMove();
@@ -148,7 +181,9 @@ std::string playGame(Shared& shared, uint64_t id, TranspositionTable& tt, Search
         }
         if (pos.isRepetition(0) || isFiftyMoveDraw(pos) || pos.isDeadPosition()) break;
 
-        SearchResult r = searcher.run(pos, limits, settings, [](const SearchReport&) {});
+        SearchResult r = firstMove ? std::move(opening.firstSearch)
+                                   : searcher.run(pos, limits, settings, [](const SearchReport&) {});
+        firstMove = false;
         const int whiteScore = stm == White ? r.score : -r.score;
         const bool noisy = isNoisy(pos, r.best);
         if (cfg.binary)  // every position: the reader filters
@@ -234,6 +269,7 @@ std::string parseDatagenArgs(int argc, char** argv, int first, DatagenConfig& c)
         else if (key == "nodes") c.nodes = std::max<uint64_t>(n, 1);
         else if (key == "seed") c.seed = n;
         else if (key == "randomplies") c.randomPlies = int(std::min<uint64_t>(n, 40));
+        else if (key == "maxopeningscore") c.maxOpeningScore = int(std::min<uint64_t>(n, 30000));
         else return "unknown datagen option '" + key + "'";
     }
     const bool binaryName = c.output.size() > 4 && c.output.substr(c.output.size() - 4) == ".bin";
@@ -257,6 +293,7 @@ int runDatagen(const DatagenConfig& config, std::ostream& log) {
     const uint64_t remaining = config.games - std::min<uint64_t>(config.games, shared.done.size());
     log << "datagen: " << config.games << " games (" << shared.done.size() << " already in " << config.output << "), "
         << config.threads << " threads, " << config.nodes << " nodes per move, seed " << config.seed
+        << ", openings within " << config.maxOpeningScore << " cp"
         << (config.binary ? ", binary records" : ", text lines") << std::endl;
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);

@@ -12,6 +12,10 @@
 // resuming truncates the file after the last marker. Games are numbered; game <id> is
 // played from the seed and the id alone, so a fixed seed gives the same games whatever
 // the number of threads, and a resumed run plays exactly the games still missing.
+//
+// Openings: a book line plus random plies, kept only when the game's first search scores
+// it within maxopeningscore centipawns (300 by default; 0 keeps every opening, as the
+// data made before this option did). A game with no playable opening is a bare marker.
 #pragma once
 
 #include <cstdint>
@@ -29,12 +33,13 @@ struct DatagenConfig {
     uint64_t nodes = 5000;     // node budget per move
     uint64_t seed = 1;
     int randomPlies = 8;       // random legal plies after the opening
+    int maxOpeningScore = 300;  // |first search score| above this: another opening (0: any)
     int adjudicateScore = 1500;  // |score| this large ...
     int adjudicatePlies = 8;     // ... for this many plies in a row ends the game
 };
 
 // Parses "key=value" arguments (output, format, book, games, threads, nodes, seed,
-// randomplies).
+// randomplies, maxopeningscore).
 // Returns an error message, or "".
 std::string parseDatagenArgs(int argc, char** argv, int first, DatagenConfig& config);
 
