@@ -8,7 +8,9 @@
 #include <random>
 #include <unistd.h>
 
+#include "core/position.h"
 #include "datagen/packed.h"
+#include "eval/eval.h"
 #include "test_files.h"
 #include "train/trainer.h"
 
@@ -79,6 +81,33 @@ TEST_SUITE("train") {
         MESSAGE(all.size(), " positions: training loss ", before, " -> ", after, ", held-out loss ", last.validLoss);
         CHECK(after < 0.8 * before);
         CHECK(a.network().params == b.network().params);
+    }
+
+    TEST_CASE("the hand-crafted baseline: zero loss at scale 400 on records scored by the evaluation itself") {
+        // Records whose score is the evaluation (White's view): with the target all score
+        // (blend 0) at scale 400, the baseline must find scale 400 and a zero loss. A sign
+        // slip (side to move against White) would leave a large loss.
+        std::vector<PackedPosition> records;
+        for (const PackedPosition& p : testdata::samplePositions(4)) {
+            Position pos;
+            StateInfo st;
+            REQUIRE(pos.setFromFen(unpackFen(p), false, st).ok());
+            const int stmEval = evaluate(pos);
+            const int whiteEval = pos.sideToMove() == White ? stmEval : -stmEval;
+            records.push_back(packPosition(pos, whiteEval, Move::none(), false, p.result, 20));
+        }
+        train::TrainConfig cfg;
+        cfg.blend = 0.0;
+        const train::BaselineFit exact = train::handcraftedBaseline(records, cfg);
+        // The real sample (search scores and results): a positive loss at some scale.
+        cfg.blend = 0.3;
+        const train::BaselineFit real = train::handcraftedBaseline(testdata::samplePositions(4), cfg);
+        MESSAGE(exact.positions, " positions: own scores loss ", exact.loss, " at ", exact.scale,
+                "; the sample's scores and results: loss ", real.loss, " at scale ", real.scale);
+        CHECK(exact.positions == records.size());
+        CHECK(exact.scale == 400);
+        CHECK(exact.loss < 1e-12);
+        CHECK(real.loss > 0.001);
     }
 
     TEST_CASE("the quantised export: header, sizes, rounded weights") {

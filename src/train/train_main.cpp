@@ -5,7 +5,8 @@
 //               [threads=2] [seed=1] [minply=8] [out=vazir.nnue] [checkpoint=prefix]
 //               [resume=checkpoint file]
 //
-// Prints the data kept and dropped, then per epoch the learning rate, the training and
+// Prints the data kept and dropped, the hand-crafted evaluation's loss on the held-out
+// positions (the bar a net has to pass), then per epoch the learning rate, the training and
 // held-out losses, the time and the positions per second; writes a float checkpoint
 // after every epoch (checkpoint=prefix) and the quantised net at the end (out=).
 #include <cstdio>
@@ -101,6 +102,10 @@ int main(int argc, char** argv) {
     std::cout << "net: (768 -> " << cfg.hidden << ") x 2 -> 1, SCReLU; batch " << cfg.batchSize << ", lr " << cfg.lr
               << ", wd " << cfg.weightDecay << ", blend " << cfg.blend << ", scale " << cfg.scale << ", "
               << cfg.threads << " threads, seed " << cfg.seed << std::endl;
+
+    const train::BaselineFit baseline = train::handcraftedBaseline(held, cfg);
+    std::printf("hand-crafted evaluation on the held-out positions: loss %.6f at scale %.0f (%zu positions)\n",
+                baseline.loss, baseline.scale, baseline.positions);
 
     train::Trainer trainer(cfg, std::move(train.positions), std::move(held));
     if (!resume.empty())

@@ -9,6 +9,8 @@
 #include <random>
 #include <thread>
 
+#include "core/position.h"
+#include "eval/eval.h"
 #include "nnue/features.h"
 
 namespace vazir::train {
@@ -75,6 +77,32 @@ double targetOf(const PackedPosition& p, const Decoded& d, const TrainConfig& c)
 }
 
 }  // namespace
+
+BaselineFit handcraftedBaseline(const std::vector<PackedPosition>& positions, const TrainConfig& config) {
+    // Evaluate once; the scale search then only recomputes the loss.
+    std::vector<double> evals, targets;
+    for (const PackedPosition& p : positions) {
+        Position pos;
+        StateInfo st;
+        const std::string fen = unpackFen(p);
+        if (fen.empty() || !pos.setFromFen(fen, false, st).ok()) continue;
+        evals.push_back(double(evaluate(pos)));  // side to move's view, as the target
+        targets.push_back(targetOf(p, decode(p), config));
+    }
+    BaselineFit best;
+    best.positions = evals.size();
+    if (evals.empty()) return best;
+    for (int k = 100; k <= 1000; k += 10) {
+        double total = 0;
+        for (size_t i = 0; i < evals.size(); ++i) {
+            const double d = sigmoid(evals[i] / double(k)) - targets[i];
+            total += d * d;
+        }
+        const double loss = total / double(evals.size());
+        if (best.scale == 0 || loss < best.loss) best = {loss, double(k), evals.size()};
+    }
+    return best;
+}
 
 Network::Network(int hidden) : params(size_t(768 + 1 + 2) * size_t(hidden) + 1, 0.0f), hidden_(hidden) {}
 
