@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <sstream>
 #include <unistd.h>
 
 #include "core/position.h"
@@ -18,6 +19,23 @@ using namespace vazir;
 
 namespace {
 
+// The FEN with its files mirrored (a <-> h); castling and e.p. dropped.
+std::string mirrorFen(const std::string& fen) {
+    std::istringstream in(fen);
+    std::string placement, side;
+    in >> placement >> side;
+    std::string out, rank;
+    for (char c : placement + "/") {
+        if (c != '/') {
+            rank += c;
+            continue;
+        }
+        out += std::string(rank.rbegin(), rank.rend()) + "/";
+        rank.clear();
+    }
+    out.pop_back();
+    return out + " " + side + " - - 0 1";
+}
 
 }  // namespace
 
@@ -108,6 +126,37 @@ TEST_SUITE("train") {
         CHECK(exact.scale == 400);
         CHECK(exact.loss < 1e-12);
         CHECK(real.loss > 0.001);
+    }
+
+    TEST_CASE("mirror augmentation: a record seen mirrored is the mirrored position, loss and gradient") {
+        train::TrainConfig cfg;
+        cfg.hidden = 8;
+        train::Network net(cfg.hidden);
+        net.initialise(5);
+        int compared = 0, castling = 0;
+        double worst = 0;
+        for (const PackedPosition& p : testdata::samplePositions(6)) {
+            if (!train::mirrorable(p)) {
+                ++castling;
+                continue;
+            }
+            Position pos;
+            StateInfo st;
+            REQUIRE(pos.setFromFen(mirrorFen(unpackFen(p)), false, st).ok());
+            const PackedPosition m = packPosition(pos, p.score, Move::none(), false, p.result, p.ply);
+            std::vector<float> g1(net.params.size()), g2(net.params.size());
+            const double a = net.lossAndGradient(p, cfg, g1.data(), true);
+            const double b = net.lossAndGradient(m, cfg, g2.data(), false);
+            worst = std::max(worst, std::abs(a - b));
+            for (size_t k = 0; k < g1.size(); ++k) worst = std::max(worst, double(std::abs(g1[k] - g2[k])));
+            // The same position unmirrored differs (else the check proves nothing).
+            if (compared < 50) CHECK(std::abs(net.lossAndGradient(p, cfg, nullptr) - a) +
+                                         std::abs(net.lossAndGradient(m, cfg, nullptr) - b) > 0);
+            ++compared;
+        }
+        MESSAGE(compared, " records compared mirrored (", castling, " with castling rights skipped), worst difference ", worst);
+        CHECK(compared > 100);
+        CHECK(worst < 1e-6);
     }
 
     TEST_CASE("the quantised export: header, sizes, rounded weights") {

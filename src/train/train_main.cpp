@@ -2,7 +2,7 @@
 //
 //   vazir-train data=a.bin[,b.bin...] [valid=c.bin] [validshare=0.05] [hidden=128]
 //               [epochs=10] [batch=16384] [lr=0.001] [wd=0.01] [blend=0.3] [scale=400]
-//               [threads=2] [seed=1] [minply=8] [out=vazir.nnue] [checkpoint=prefix]
+//               [threads=2] [seed=1] [minply=8] [mirror=0|1] [out=vazir.nnue] [checkpoint=prefix]
 //               [resume=checkpoint file]
 //
 // Prints the data kept and dropped, the hand-crafted evaluation's loss on the held-out
@@ -60,6 +60,7 @@ int main(int argc, char** argv) {
             else if (k == "threads") cfg.threads = std::stoi(v);
             else if (k == "seed") cfg.seed = std::stoull(v);
             else if (k == "minply") filter.minPly = std::stoi(v);
+            else if (k == "mirror") cfg.mirror = std::stoi(v) != 0;
             else if (k == "out") out = v;
             else if (k == "checkpoint") checkpoint = v;
             else if (k == "resume") resume = v;
@@ -101,7 +102,7 @@ int main(int argc, char** argv) {
               << " held out" << std::endl;
     std::cout << "net: (768 -> " << cfg.hidden << ") x 2 -> 1, SCReLU; batch " << cfg.batchSize << ", lr " << cfg.lr
               << ", wd " << cfg.weightDecay << ", blend " << cfg.blend << ", scale " << cfg.scale << ", "
-              << cfg.threads << " threads, seed " << cfg.seed << std::endl;
+              << cfg.threads << " threads, seed " << cfg.seed << (cfg.mirror ? ", mirrored files" : "") << std::endl;
 
     const train::BaselineFit baseline = train::handcraftedBaseline(held, cfg);
     std::printf("hand-crafted evaluation on the held-out positions: loss %.6f at scale %.0f (%zu positions)\n",

@@ -25,10 +25,12 @@ struct Decoded {
     Color stm = White;
 };
 
-Decoded decode(const PackedPosition& p) {
+Decoded decode(const PackedPosition& p, bool mirrored = false) {
     Decoded d;
     d.stm = (p.flags & PackedPosition::kBlackToMove) ? Black : White;
     d.count = std::max(0, unpackPieces(p, d.pieces, d.squares));  // a corrupt record counts as empty
+    if (mirrored)
+        for (int i = 0; i < d.count; ++i) d.squares[i] = Square(int(d.squares[i]) ^ 7);
     return d;
 }
 
@@ -41,9 +43,9 @@ struct Forward {
     double out = 0;
 };
 
-Forward forward(const Network& net, const PackedPosition& p) {
+Forward forward(const Network& net, const PackedPosition& p, bool mirrored = false) {
     Forward f;
-    f.d = decode(p);
+    f.d = decode(p, mirrored);
     const int n = net.hidden();
     f.accUs.assign(net.b1(), net.b1() + n);
     f.accThem.assign(net.b1(), net.b1() + n);
@@ -65,6 +67,14 @@ Forward forward(const Network& net, const PackedPosition& p) {
 }
 
 double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
+
+// A well-mixed bit pattern from a step number and a position index (splitmix64's finaliser).
+uint64_t mixBits(uint64_t step, uint64_t index) {
+    uint64_t z = step * 0x9E3779B97F4A7C15ULL + index + 0x632BE59BD9B4E019ULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
 
 // The target from the side to move's view.
 double targetOf(const PackedPosition& p, const Decoded& d, const TrainConfig& c) {
@@ -116,8 +126,8 @@ void Network::initialise(uint64_t seed) {
     b2()[0] = 0.0f;
 }
 
-double Network::lossAndGradient(const PackedPosition& p, const TrainConfig& c, float* g) const {
-    const Forward f = forward(*this, p);
+double Network::lossAndGradient(const PackedPosition& p, const TrainConfig& c, float* g, bool mirrored) const {
+    const Forward f = forward(*this, p, mirrored);
     const int n = hidden_;
     const float* accUs = f.accUs.data();
     const float* accThem = f.accThem.data();
@@ -205,8 +215,10 @@ double Trainer::step(size_t begin, size_t end, double lr) {
     auto work = [&](int t) {
         std::vector<float>& g = gradients_[size_t(t)];
         std::fill(g.begin(), g.end(), 0.0f);
-        for (size_t i = begin + size_t(t); i < end; i += size_t(threads))
-            losses[size_t(t)] += net_.lossAndGradient(train_[i], config_, g.data());
+        for (size_t i = begin + size_t(t); i < end; i += size_t(threads)) {
+            const bool mirrored = config_.mirror && mirrorable(train_[i]) && (mixBits(steps_, i) & 1);
+            losses[size_t(t)] += net_.lossAndGradient(train_[i], config_, g.data(), mirrored);
+        }
     };
     std::vector<std::thread> pool;
     for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);

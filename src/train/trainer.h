@@ -35,7 +35,15 @@ struct TrainConfig {
     double scale = 400;   // centipawns per logistic unit
     int threads = 2;
     uint64_t seed = 1;
+    // Data augmentation: a position with no castling right left is worth the same with
+    // its files mirrored (a <-> h). With mirror on, each such training position is seen
+    // mirrored half the time (chosen by the step and the position's index, so still
+    // reproducible). The held-out loss is always taken on the positions as played.
+    bool mirror = false;
 };
+
+// Whether a record may be mirrored: no castling rights (bits 1-4 of its flags).
+inline bool mirrorable(const PackedPosition& p) { return ((p.flags >> 1) & 0xF) == 0; }
 
 constexpr float kClip = 1.98f;  // every weight but the output bias: the quantised net fits int16
 using nnue::kQA;
@@ -66,7 +74,9 @@ public:
     float evaluate(const PackedPosition& p, double scale) const;
 
     // Loss of a record under `config`; with `gradient` non-null, adds d loss / d params.
-    double lossAndGradient(const PackedPosition& p, const TrainConfig& config, float* gradient) const;
+    // `mirrored`: the record's files flipped (a <-> h), for augmentation.
+    double lossAndGradient(const PackedPosition& p, const TrainConfig& config, float* gradient,
+                           bool mirrored = false) const;
 
     bool save(const std::string& path) const;          // float checkpoint
     std::string load(const std::string& path);         // "" or what is wrong
