@@ -30,26 +30,27 @@ std::vector<std::string> splitList(const std::string& s) {
     return out;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+// Everything the command line sets.
+struct Options {
     train::TrainConfig cfg;
     std::vector<std::string> data, valid;
     std::string out = "vazir.nnue", checkpoint, resume;
     double validShare = 0.05;
     PackedFilter filter;
+};
+
+// Reads key=value arguments into `o`; returns what is wrong, or "".
+std::string parseArgs(int argc, char** argv, Options& o) {
+    train::TrainConfig& cfg = o.cfg;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         const size_t eq = a.find('=');
-        if (eq == std::string::npos) {
-            std::cerr << "vazir-train: expected key=value, got '" << a << "'\n";
-            return 2;
-        }
+        if (eq == std::string::npos) return "expected key=value, got '" + a + "'";
         const std::string k = a.substr(0, eq), v = a.substr(eq + 1);
         try {
-            if (k == "data") data = splitList(v);
-            else if (k == "valid") valid = splitList(v);
-            else if (k == "validshare") validShare = std::stod(v);
+            if (k == "data") o.data = splitList(v);
+            else if (k == "valid") o.valid = splitList(v);
+            else if (k == "validshare") o.validShare = std::stod(v);
             else if (k == "hidden") cfg.hidden = std::stoi(v);
             else if (k == "epochs") cfg.epochs = std::stoi(v);
             else if (k == "batch") cfg.batchSize = std::stoi(v);
@@ -59,25 +60,36 @@ int main(int argc, char** argv) {
             else if (k == "scale") cfg.scale = std::stod(v);
             else if (k == "threads") cfg.threads = std::stoi(v);
             else if (k == "seed") cfg.seed = std::stoull(v);
-            else if (k == "minply") filter.minPly = std::stoi(v);
+            else if (k == "minply") o.filter.minPly = std::stoi(v);
             else if (k == "mirror") cfg.mirror = std::stoi(v) != 0;
-            else if (k == "out") out = v;
-            else if (k == "checkpoint") checkpoint = v;
-            else if (k == "resume") resume = v;
-            else {
-                std::cerr << "vazir-train: unknown option '" << k << "'\n";
-                return 2;
-            }
+            else if (k == "out") o.out = v;
+            else if (k == "checkpoint") o.checkpoint = v;
+            else if (k == "resume") o.resume = v;
+            else return "unknown option '" + k + "'";
         } catch (...) {
-            std::cerr << "vazir-train: bad value for '" << k << "': '" << v << "'\n";
-            return 2;
+            return "bad value for '" + k + "': '" + v + "'";
         }
     }
-    if (data.empty() || cfg.hidden < 1 || cfg.hidden > 4096 || cfg.epochs < 1 || cfg.batchSize < 1 ||
-        cfg.threads < 1 || cfg.threads > 256) {
-        std::cerr << "usage: vazir-train data=<file.bin>[,...] [valid=...] [hidden=1-4096] [epochs=N] [threads=1-256] ...\n";
+    if (o.data.empty() || cfg.hidden < 1 || cfg.hidden > 4096 || cfg.epochs < 1 || cfg.batchSize < 1 ||
+        cfg.threads < 1 || cfg.threads > 256)
+        return "usage: vazir-train data=<file.bin>[,...] [valid=...] [hidden=1-4096] [epochs=N] [threads=1-256] ...";
+    return "";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    Options o;
+    if (const std::string err = parseArgs(argc, argv, o); !err.empty()) {
+        std::cerr << "vazir-train: " << err << "\n";
         return 2;
     }
+    train::TrainConfig& cfg = o.cfg;
+    const std::vector<std::string>& data = o.data;
+    const std::vector<std::string>& valid = o.valid;
+    const std::string &out = o.out, &checkpoint = o.checkpoint, &resume = o.resume;
+    const double validShare = o.validShare;
+    const PackedFilter& filter = o.filter;
 
     PackedLoad train = loadPacked(data, filter, cfg.seed);
     if (!train.error.empty()) {
