@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs the tests. With no option: the fast tests in a Release build, the same
 # under AddressSanitizer + UndefinedBehaviorSanitizer, the threaded tests under
-# ThreadSanitizer, and a short cross-check of perft
+# ThreadSanitizer, the network tests in a build with a net embedded, and a short cross-check of perft
 # divides against Stockfish. With --deep: also every perft suite at every listed depth
 # (about half an hour on two cores).
 set -euo pipefail
@@ -25,6 +25,11 @@ echo "== ThreadSanitizer build: searches with 1 to 8 threads, through the UCI th
 cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVAZIR_SANITIZE_THREAD=ON >/dev/null
 cmake --build build-tsan -j"$jobs" >/dev/null
 (cd build-tsan && TSAN_OPTIONS="halt_on_error=1" ctest -R '^(search|smp|tt|options|uci_e2e)$' --output-on-failure)
+
+echo "== A build with a net embedded (VAZIR_NET=tests/data/tiny-h16.nnue): that net is the default evaluation"
+cmake -S . -B build-embedded -DCMAKE_BUILD_TYPE=Release -DVAZIR_NET=tests/data/tiny-h16.nnue >/dev/null
+cmake --build build-embedded -j"$jobs" --target vazir_tests >/dev/null
+(cd build-embedded && ctest -R '^nnue$' --output-on-failure)
 
 echo "== perft divides against Stockfish on positions from random play"
 python3 scripts/crosscheck_stockfish.py --vazir build/vazir --games 30 --plies 40 --depth 3

@@ -14,6 +14,8 @@
 
 #include "core/movegen.h"
 #include "datagen/packed.h"
+#include "engine/engine.h"
+#include "nnue/embedded.h"
 #include "nnue/network.h"
 #include "test_data.h"
 #include "test_files.h"
@@ -214,5 +216,30 @@ TEST_SUITE("nnue") {
         CHECK(net.hidden() == 0);
         std::filesystem::remove(bad);
         std::filesystem::remove(good);
+    }
+
+    TEST_CASE("EvalFile: <embedded> is the default when the build has a net (VAZIR_NET), refused when not") {
+        Engine engine({[](const SearchReport&) {}, [](Move, Move) {}, [](const std::string&) {}});
+        const nnue::EmbeddedNet embedded = nnue::embeddedNet();
+        std::string defaultValue;
+        for (const Option& o : engine.options().all())
+            if (o.name == "EvalFile") defaultValue = o.defaultValue;
+        MESSAGE("embedded net: ", embedded.size, " bytes; EvalFile default ", defaultValue);
+        if (!embedded.size) {
+            CHECK(defaultValue == "<empty>");
+            CHECK(!engine.networkEvaluation());
+            CHECK(engine.setOption("EvalFile", "<embedded>", true).find("no embedded net") != std::string::npos);
+            CHECK(!engine.networkEvaluation());  // the hand-crafted evaluation kept
+        } else {
+            CHECK(defaultValue == "<embedded>");
+            nnue::Network net;
+            REQUIRE(net.loadFromMemory(embedded.data, embedded.size).empty());
+            REQUIRE(engine.networkEvaluation());
+            CHECK(*engine.networkEvaluation() == nnue::AccumulatorStack::evaluateFresh(net, engine.position()));
+            CHECK(engine.setOption("EvalFile", "<empty>", true).empty());
+            CHECK(!engine.networkEvaluation());
+            CHECK(engine.setOption("EvalFile", "<embedded>", true).find("loaded") != std::string::npos);
+            CHECK(engine.networkEvaluation());
+        }
     }
 }

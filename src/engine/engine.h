@@ -71,6 +71,8 @@ public:
 
 private:
     void stopAndWait();
+    // EvalFile: a path, <embedded> or <empty>; "" or what happened, for `info string`.
+    std::string setEvalFile(const std::string& value);
 
     Callbacks callbacks_;
     Game game_;
