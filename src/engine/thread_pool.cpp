@@ -66,7 +66,7 @@ std::string ThreadPool::resize(int count) {
     for (int i = 0; i < count; ++i)
         threads_[size_t(i)]->searcher.joinPool(
             pooled ? &stop_ : nullptr,
-            pooled && i == 0 ? std::function<uint64_t()>([this] { return totalNodes(); }) : std::function<uint64_t()>(),
+            pooled ? std::function<uint64_t()>([this] { return totalNodes(); }) : std::function<uint64_t()>(),
             pooled && i == 0 ? std::function<uint64_t()>([this] { return totalTbHits(); }) : std::function<uint64_t()>(),
             i > 0);
     return "";

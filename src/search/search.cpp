@@ -47,14 +47,16 @@ void Searcher::ponderhit() {
 
 int64_t Searcher::elapsedMs() const { return (nowNs() - startNs_.load()) / 1'000'000; }
 
-// The node limit is exact for a lone searcher; a pool's total is summed only at the
-// clock checks, so a pool stops within a few thousand nodes of the limit.
+// The node limit is exact for a lone searcher; a pool's total is summed only every
+// kTimeCheckInterval nodes of each thread, so a pool stops within a few thousand nodes of
+// the limit. Every thread of a pool checks it: were it the main thread's job alone, a
+// main thread the OS leaves waiting would let the helpers run on past the limit.
 void Searcher::checkLimits() {
-    if (helper_) return;  // the main searcher decides when the pool stops
     const uint64_t n = nodes();
     if (!poolNodes_ && limits_.nodes && n >= limits_.nodes) stop();
     if (n % kTimeCheckInterval) return;
     if (poolNodes_ && limits_.nodes && poolNodes_() >= limits_.nodes) stop();
+    if (helper_) return;  // the clock is the main thread's
     if (budget_.timed && !pondering_.load(std::memory_order_relaxed) && elapsedMs() >= budget_.hardMs) stop();
 }
 
@@ -77,10 +79,7 @@ void Searcher::beginSearch(const Position& pos, const SearchLimits& limits, cons
     prepared_ = false;
     limits_ = limits;
     budget_ = computeTimeBudget(limits, pos.sideToMove(), settings.moveOverheadMs);
-    if (helper_) {  // helpers search until the main searcher stops them
-        budget_ = TimeBudget{};
-        limits_.nodes = 0;
-    }
+    if (helper_) budget_ = TimeBudget{};  // the clock is the main searcher's; the node limit is everyone's
     nodes_.store(0, std::memory_order_relaxed);
     tbHits_.store(0, std::memory_order_relaxed);
     tbSettings_ = settings.tablebase;

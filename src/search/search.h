@@ -191,7 +191,7 @@ private:
     std::unique_ptr<SearchHistory> history_;
     std::atomic<bool> ownStop_{false};
     std::atomic<bool>* stop_ = &ownStop_;  // the pool's flag when in a pool
-    std::function<uint64_t()> poolNodes_;   // the pool's node total (main searcher of a pool)
+    std::function<uint64_t()> poolNodes_;   // the pool's node total (every searcher of a pool)
     std::function<uint64_t()> poolTbHits_;  // and its tablebase hits
     bool helper_ = false;
     uint64_t reportedNodes() const { return poolNodes_ ? poolNodes_() : nodes(); }
