@@ -2,7 +2,7 @@
 //
 //   vazir-train data=a.bin[,b.bin...] [valid=c.bin] [validshare=0.05] [hidden=128]
 //               [epochs=10] [batch=16384] [lr=0.001] [wd=0.01] [blend=0.3] [scale=400]
-//               [threads=2] [seed=1] [minply=8] [mirror=0|1] [out=vazir.nnue] [checkpoint=prefix]
+//               [threads=2] [seed=1] [minply=8] [mirror=1|0] [out=vazir.nnue] [checkpoint=prefix]
 //               [resume=checkpoint file]
 //
 // Prints the data kept and dropped, the hand-crafted evaluation's loss on the held-out

@@ -39,7 +39,8 @@ struct TrainConfig {
     // its files mirrored (a <-> h). With mirror on, each such training position is seen
     // mirrored half the time (chosen by the step and the position's index, so still
     // reproducible). The held-out loss is always taken on the positions as played.
-    bool mirror = false;
+    // Measured on s101 (768 -> 128, 20 epochs): held-out loss 0.010246 without, 0.010040 with.
+    bool mirror = true;
 };
 
 // Whether a record may be mirrored: no castling rights (bits 1-4 of its flags).
