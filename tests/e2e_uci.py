@@ -287,6 +287,36 @@ def datagen_checks():
     check("datagen: same games with 1 or 2 threads, and after resuming a cut file", la == lb, f"{len(la)} vs {len(lb)} lines")
 
 
+def played_line_checks():
+    """The last PV before each bestmove starts with the move played, also when another
+    thread's move wins the vote (Threads 2) or a limited strength picks a lower line."""
+    book = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "openings", "noob_3moves-sample.epd")
+    fens = [" ".join(l.split()[:4]) + " 0 1" for l in open(book) if l.strip()][:12]
+    for label, setup in (("Threads 2", ["setoption name Threads value 2"]),
+                         ("UCI_Elo 1000", ["setoption name UCI_LimitStrength value true",
+                                           "setoption name UCI_Elo value 1000"])):
+        s = Session()
+        for line in ["uci", *setup]:
+            s.send(line)
+        last_pv, played, mismatches = "", 0, []
+        for fen in fens:  # one search at a time: a `position` sent during a search would stop it
+            s.send(f"position fen {fen}")
+            s.send("go movetime 150")
+            s.wait_for("bestmove", 10 * SLOW)
+        s.close()
+        for line in s.lines:
+            if line.startswith("info depth") and " pv " in line:
+                last_pv = line.split(" pv ")[1].split()[0]
+            elif line.startswith("bestmove"):
+                played += 1
+                if line.split()[1] != last_pv:
+                    mismatches.append(f"{line.split()[1]} after pv {last_pv}")
+                last_pv = ""
+        print(f"     {label}: {played} bestmoves, {len(mismatches)} not the first move of the last PV")
+        check(f"{label}: every bestmove is the first move of the last PV", played == len(fens) and not mismatches,
+              "; ".join(mismatches))
+
+
 def gui_checks():
     """No GUI left waiting: every go ends in exactly one bestmove, whatever its parameters."""
     start_moves = legal_moves("startpos")
@@ -415,6 +445,7 @@ def main():
     check("end of input exits 0", rc == 0)
 
     search_checks()
+    played_line_checks()
     gui_checks()
     datagen_checks()
 

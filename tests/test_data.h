@@ -50,6 +50,14 @@ inline std::vector<PerftCase> readEpdSuite(const std::string& relative, bool che
     return out;
 }
 
+// Every position of the three EPD suites: standard, Chess960 and deep (1,095 in all).
+inline std::vector<PerftCase> readAllEpdSuites() {
+    std::vector<PerftCase> out = readEpdSuite("perft/standard.epd", false);
+    for (auto more : {readEpdSuite("perft/chess960.epd", true), readEpdSuite("perft/deep.epd", false)})
+        out.insert(out.end(), more.begin(), more.end());
+    return out;
+}
+
 // Blocks of "id", "epd <fen>", "perft <depth> <count>" (python-chess format). Positions
 // whose castling letters need Chess960 parsing are marked as such.
 inline std::vector<PerftCase> readTrickySuite() {

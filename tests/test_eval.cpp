@@ -66,15 +66,13 @@ int net(const int (&coeff)[N][2]) {
 TEST_SUITE("eval") {
     TEST_CASE("colour symmetry on every perft-suite position") {
         int count = 0, failures = 0;
-        for (auto [file, c960] : {std::pair{"perft/standard.epd", false}, {"perft/chess960.epd", true}, {"perft/deep.epd", false}}) {
-            for (const auto& c : testdata::readEpdSuite(file, c960)) {
-                const std::string m = mirrorFen(c.fen);
-                if (whiteView(c.fen, c960) != -whiteView(m, c960)) {
-                    ++failures;
-                    MESSAGE("asymmetric: ", c.fen, " vs ", m);
-                }
-                ++count;
+        for (const auto& c : testdata::readAllEpdSuites()) {
+            const std::string m = mirrorFen(c.fen);
+            if (whiteView(c.fen, c.chess960) != -whiteView(m, c.chess960)) {
+                ++failures;
+                MESSAGE("asymmetric: ", c.fen, " vs ", m);
             }
+            ++count;
         }
         MESSAGE(count, " positions and their mirrors, ", failures, " asymmetric");
         CHECK(failures == 0);
@@ -83,16 +81,14 @@ TEST_SUITE("eval") {
 
     TEST_CASE("the engine's evaluation (incremental material and placement) equals the traced one everywhere") {
         int count = 0, differences = 0;
-        for (auto [file, c960] : {std::pair{"perft/standard.epd", false}, {"perft/chess960.epd", true}, {"perft/deep.epd", false}}) {
-            for (const auto& c : testdata::readEpdSuite(file, c960)) {
-                Position pos;
-                StateInfo st;
-                REQUIRE(pos.setFromFen(c.fen, c960, st).ok());
-                EvalTrace t;
-                const Score traced = evaluateTrace(pos, t);
-                differences += evaluate(pos) != (pos.sideToMove() == White ? traced : -traced);
-                ++count;
-            }
+        for (const auto& c : testdata::readAllEpdSuites()) {
+            Position pos;
+            StateInfo st;
+            REQUIRE(pos.setFromFen(c.fen, c.chess960, st).ok());
+            EvalTrace t;
+            const Score traced = evaluateTrace(pos, t);
+            differences += evaluate(pos) != (pos.sideToMove() == White ? traced : -traced);
+            ++count;
         }
         MESSAGE(count, " positions, ", differences, " where evaluate() and the trace differ");
         CHECK(differences == 0);

@@ -114,10 +114,9 @@ std::string mirrorFen(const std::string& fen) {
 TEST_SUITE("nnue") {
     TEST_CASE("incremental accumulators equal a refresh, and SIMD equals scalar, at every node of suite walks") {
         const nnue::Network& net = testNets().net;
-        auto cases = testdata::readEpdSuite("perft/standard.epd", false);
-        for (auto more : {testdata::readTrickySuite(), testdata::readEpdSuite("perft/chess960.epd", true),
-                          testdata::readEpdSuite("perft/deep.epd", false)})
-            cases.insert(cases.end(), more.begin(), more.end());
+        auto cases = testdata::readAllEpdSuites();
+        const auto tricky = testdata::readTrickySuite();
+        cases.insert(cases.end(), tricky.begin(), tricky.end());
         WalkStats s;
         nnue::AccumulatorStack stack;
         for (const auto& c : cases) {

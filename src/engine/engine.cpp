@@ -1,5 +1,7 @@
 #include "engine/engine.h"
 
+#include <optional>
+
 #include "search/params.h"
 
 namespace vazir {
@@ -10,6 +12,26 @@ constexpr int kMaxHashMb = 65536;
 constexpr int kMaxThreads = 1024;
 constexpr int kMaxMultiPv = 256;
 constexpr int kMaxMoveOverheadMs = 5000;
+
+// The voted line as one report: that thread's depth, score and PV, with the pool's
+// counters and the clock as the main thread saw them.
+SearchReport reportOfVotedLine(const SearchResult& voted, const SearchResult& main) {
+    SearchReport r = voted.report;
+    r.multiPv = 1;
+    r.nodes = voted.nodes;  // the pool's total (pickBest)
+    r.timeMs = main.report.timeMs;
+    r.hashfull = main.report.hashfull;
+    r.tbHits = main.report.tbHits;
+    return r;
+}
+
+SearchReport reportOfChosenLine(const SearchResult::Line& chosen, const SearchResult& main) {
+    SearchReport r = main.report;
+    r.multiPv = 1;
+    r.score = chosen.score;
+    r.pv = chosen.pv;
+    return r;
+}
 }  // namespace
 
 Engine::Engine(Callbacks callbacks) : callbacks_(std::move(callbacks)), pool_(tt_) {
@@ -159,12 +181,19 @@ void Engine::startSearch(const SearchLimits& limits, bool reportBestMove) {
         pool_.stop();
         pool_.waitForHelpers();
         SearchResult best = pool_.pickBest();
+        std::optional<SearchReport> playedLine;
+        if (best.best != t.result.best) playedLine = reportOfVotedLine(best, t.result);
         if (plan.active && !t.result.lines.empty()) {
             const SearchResult::Line choice = chooseMove(t.result.lines, plan, rng_);
             best.best = choice.move;
             best.ponder = choice.reply;
             best.score = choice.score;
+            playedLine = reportOfChosenLine(choice, t.result);
         }
+        // A GUI shows the last PV as the line the engine plays: when another thread's
+        // move won the vote, or a limited strength chose a lower line, that line is
+        // reported before the bestmove that plays it.
+        if (playedLine && best.best != Move::none()) callbacks_.onInfo(*playedLine);
         lastResult_ = best;
         {
             // The protocol forbids a bestmove before stop/ponderhit in these modes, even

@@ -101,7 +101,7 @@ public:
         term(pos_.sideToMove(), W().tempo, T(tempo), 0);
 
         int phase = 0;
-        for (Bitboard b = pos_.pieces() & ~pos_.pieces(Pawn, King); b;) phase += kPhaseWeight[typeOf(pos_.pieceOn(popLsb(b)))];
+        for (PieceType pt : {Knight, Bishop, Rook, Queen}) phase += kPhaseWeight[pt] * popCount(pos_.pieces(pt));
         phase = std::min(phase, kMaxPhase);
         const int scale = endgameScale();
         if constexpr (Tracing) {
@@ -313,19 +313,20 @@ private:
             if (int n = popCount(attackedBy_[them][pt] & checks[pt] & safe)) term(them, W().safeCheck, T(safeCheck), pt, n);
     }
 
-    // Threats made by c against the other side's pieces.
+    // Threats made by c against the other side's pieces, counted per victim type with
+    // bitboards (one term per type and attacker class, not one test per piece).
     void threats(Color c) {
         const Color them = ~c;
-        const Bitboard targets = pos_.pieces(them) & ~pos_.pieces(King);
-        for (Bitboard b = targets; b;) {
-            Square s = popLsb(b);
-            const PieceType victim = typeOf(pos_.pieceOn(s));
-            const Bitboard sq = squareBB(s);
-            if (victim != Pawn && (pawnAttacks_[c] & sq)) term(c, W().threatByPawn, T(threatByPawn), victim);
-            if (minorAttacks_[c] & sq) term(c, W().threatByMinor, T(threatByMinor), victim);
-            if (rookAttacks_[c] & sq) term(c, W().threatByRook, T(threatByRook), victim);
-            if ((attacked_[c] & sq) && !(attacked_[them] & sq)) term(c, W().hangingPiece, T(hangingPiece), 0);
+        for (PieceType victim : {Pawn, Knight, Bishop, Rook, Queen}) {
+            const Bitboard targets = pos_.pieces(them, victim);
+            if (!targets) continue;
+            if (victim != Pawn)
+                if (int n = popCount(targets & pawnAttacks_[c])) term(c, W().threatByPawn, T(threatByPawn), victim, n);
+            if (int n = popCount(targets & minorAttacks_[c])) term(c, W().threatByMinor, T(threatByMinor), victim, n);
+            if (int n = popCount(targets & rookAttacks_[c])) term(c, W().threatByRook, T(threatByRook), victim, n);
         }
+        const Bitboard hanging = pos_.pieces(them) & ~pos_.pieces(King) & attacked_[c] & ~attacked_[them];
+        if (int n = popCount(hanging)) term(c, W().hangingPiece, T(hangingPiece), 0, n);
     }
 #undef T
 

@@ -14,14 +14,13 @@ namespace vazir::nnue {
 namespace {
 
 constexpr int kMaxOutputWeight = 127;  // |w2| x 255 must fit int16 for the SIMD product
-constexpr int kMaxUpdateRows = 2;      // a move adds and removes at most two features per side
 
 bool useSimd(Simd s) {
-#if defined(__AVX2__)
+#if defined(__AVX2__) || defined(__AVX512BW__)
     return s == Simd::Auto;
 #else
     (void)s;
-    return false;
+    return false;  // a build without SIMD kernels
 #endif
 }
 
@@ -37,9 +36,10 @@ void updateScalar(int16_t* to, const int16_t* from, const int16_t* const* add, i
 }
 
 #if defined(__AVX2__)
+// Values [begin, n): begin is 0, or where the AVX-512 loop stopped.
 void updateAvx2(int16_t* to, const int16_t* from, const int16_t* const* add, int adds, const int16_t* const* sub,
-                int subs, int n) {
-    for (int i = 0; i < n; i += kHiddenStep) {
+                int subs, int begin, int n) {
+    for (int i = begin; i < n; i += kHiddenStep) {
         __m256i v = _mm256_load_si256(reinterpret_cast<const __m256i*>(from + i));
         for (int a = 0; a < adds; ++a)
             v = _mm256_add_epi16(v, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(add[a] + i)));
@@ -62,23 +62,19 @@ void updateAvx512(int16_t* to, const int16_t* from, const int16_t* const* add, i
         for (int s = 0; s < subs; ++s) v = _mm512_sub_epi16(v, _mm512_loadu_si512(sub[s] + i));
         _mm512_storeu_si512(to + i, v);
     }
-    if (i < n) {
-        const int16_t* addTail[kMaxUpdateRows];
-        const int16_t* subTail[kMaxUpdateRows];
-        for (int a = 0; a < adds; ++a) addTail[a] = add[a] + i;
-        for (int s = 0; s < subs; ++s) subTail[s] = sub[s] + i;
-        updateAvx2(to + i, from + i, addTail, adds, subTail, subs, n - i);
-    }
+    updateAvx2(to, from, add, adds, sub, subs, i, n);
 }
 #endif
 
 void update(Simd simd, int16_t* to, const int16_t* from, const int16_t* const* add, int adds,
             const int16_t* const* sub, int subs, int n) {
+    if (useSimd(simd)) {
 #if defined(__AVX512BW__)
-    if (useSimd(simd)) return updateAvx512(to, from, add, adds, sub, subs, n);
+        return updateAvx512(to, from, add, adds, sub, subs, n);
 #elif defined(__AVX2__)
-    if (useSimd(simd)) return updateAvx2(to, from, add, adds, sub, subs, n);
+        return updateAvx2(to, from, add, adds, sub, subs, 0, n);
 #endif
+    }
     updateScalar(to, from, add, adds, sub, subs, n);
 }
 
@@ -132,11 +128,13 @@ int64_t screluDotAvx512(const int16_t* x, const int16_t* w, int n) {
 #endif
 
 int64_t screluDot(Simd simd, const int16_t* x, const int16_t* w, int n) {
+    if (useSimd(simd)) {
 #if defined(__AVX512BW__)
-    if (useSimd(simd)) return screluDotAvx512(x, w, n);
+        return screluDotAvx512(x, w, n);
 #elif defined(__AVX2__)
-    if (useSimd(simd)) return screluDotAvx2(x, w, n);
+        return screluDotAvx2(x, w, n);
 #endif
+    }
     return screluDotScalar(x, w, n);
 }
 

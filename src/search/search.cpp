@@ -172,8 +172,9 @@ SearchResult Searcher::collectResult(Position& pos, int completedDepth, int mult
         const RootMove& rm = rootMoves_[size_t(i)];
         const Score sc = rm.score != -kInfinite ? rm.score : rm.previousScore;
         if (sc == -kInfinite) break;  // not searched (stopped during the first iteration)
-        result.lines.push_back({rm.move, sc, rm.pv.size() >= 2 ? rm.pv[1] : Move::none()});
+        result.lines.push_back({rm.move, sc, rm.pv.size() >= 2 ? rm.pv[1] : Move::none(), rm.pv});
     }
+    result.report = makeReport(0, std::max(completedDepth, 1), BoundExact);
     return result;
 }
 

@@ -51,8 +51,11 @@ struct SearchResult {
         Move move;
         Score score = 0;
         Move reply;
+        std::vector<Move> pv;
     };
     std::vector<Line> lines;
+    // The last report of the first line (the PV a GUI shows for this result).
+    SearchReport report;
 };
 
 struct SearchSettings {
