@@ -58,10 +58,23 @@ bool MovePicker::alreadyTried(Move m) const {
     return m == ttMove_ || m == killers_[0] || m == killers_[1] || m == counter_;
 }
 
+void MovePicker::dropQuietsWithoutCheck() {
+    int kept = cur_;
+    for (int i = cur_; i < end_; ++i)
+        if (pos_.givesCheck(moves_[i])) {
+            moves_.data()[kept] = moves_[i];
+            scores_[kept++] = scores_[i];
+        }
+    end_ = kept;
+    quietsFiltered_ = true;
+}
+
 // A killer or counter move is tried before the quiets are generated when it is a legal
-// quiet move here that has not come out already.
+// quiet move here that has not come out already (and gives check, once only checking
+// quiets are wanted).
 bool MovePicker::usableSpecialQuiet(Move m) const {
-    return m.isOk() && m != ttMove_ && !isNoisy(pos_, m) && isLegal(pos_, m);
+    return m.isOk() && m != ttMove_ && !isNoisy(pos_, m) && isLegal(pos_, m) &&
+           (!onlyCheckingQuiets_ || pos_.givesCheck(m));
 }
 
 Move MovePicker::selectBest(bool skipTried) {
@@ -161,10 +174,12 @@ Move MovePicker::next() {
         cur_ = moves_.size();
         generateMoves<GenType::Quiet>(pos_, moves_);
         end_ = moves_.size();
+        if (onlyCheckingQuiets_) dropQuietsWithoutCheck();
         scoreQuiet(cur_, end_);
         stage_ = Stage::Quiet;
         [[fallthrough]];
     case Stage::Quiet:
+        if (onlyCheckingQuiets_ && !quietsFiltered_) dropQuietsWithoutCheck();
         if (Move m = selectBest(true); m != Move::none()) return m;
         cur_ = badBegin_;
         end_ = badEnd_;

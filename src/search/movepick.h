@@ -34,6 +34,9 @@ public:
 
     // The next move, or Move::none() when done.
     Move next();
+    // From now on, quiet moves that do not give check are not wanted (the search prunes
+    // them once enough moves were tried): the picker drops them without sorting them.
+    void skipQuietsExceptChecks() { onlyCheckingQuiets_ = true; }
     // Ordering class of the last move returned: one of the k...Score bases below (plus an
     // offset within its class); below zero means a losing capture or an under-promotion.
     int lastScore() const { return lastScore_; }
@@ -63,6 +66,7 @@ private:
     Move selectBest(bool skipTried);
     bool alreadyTried(Move m) const;
     bool usableSpecialQuiet(Move m) const;
+    void dropQuietsWithoutCheck();  // from moves_[cur_, end_), keeping the order of the rest
 
     const Position& pos_;
     const SearchHistory& history_;
@@ -77,6 +81,8 @@ private:
     int cur_ = 0, end_ = 0;
     int badBegin_ = 0, badEnd_ = 0;  // losing captures, parked at the front of moves_
     int lastScore_ = 0;
+    bool onlyCheckingQuiets_ = false;
+    bool quietsFiltered_ = false;
 };
 
 bool isCapture(const Position& pos, Move m);

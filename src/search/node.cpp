@@ -182,12 +182,18 @@ std::optional<Score> Searcher::probcut(Position& pos, StackEntry* ss, const Node
     return std::nullopt;
 }
 
+// Late move pruning: at low depth, once this many moves were searched the remaining
+// quiet ones are very unlikely to matter.
+bool Searcher::lateMoveLimitReached(const Node& n, int moveCount) {
+    return n.depth <= LmpMaxDepth && moveCount >= (LmpBase + n.depth * n.depth) / (2 - n.improving);
+}
+
 // Step 6a: skip a move that is very unlikely to matter, at shallow depth and once a line
 // that avoids being mated is known. Checking moves are spared: they find short mates.
 bool Searcher::pruneMove(const Position& pos, const Node& n, Move m, const MoveFacts& f, int moveCount,
                          Score alpha) const {
     if (f.quiet) {
-        if (n.depth <= LmpMaxDepth && moveCount >= (LmpBase + n.depth * n.depth) / (2 - n.improving)) return true;
+        if (lateMoveLimitReached(n, moveCount)) return true;
         // A quiet move that has kept failing in similar positions.
         if (n.depth <= HistoryPruneMaxDepth && f.history < -HistoryPruneMargin * n.depth) return true;
         if (!n.inCheck && n.depth <= FutilityMaxDepth && n.eval + FutilityBase + FutilityPerDepth * n.depth <= alpha)
@@ -344,9 +350,12 @@ Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, i
         f.givesCheck = pos.givesCheck(m);
         f.orderScore = picker.lastScore();
         f.history = f.quiet ? history_->quietScore(pos.sideToMove(), pos.pieceOn(m.from()), m, ordering.continuation) : 0;
-        if (!n.rootNode && bestScore > -kMateInMaxPly && !f.givesCheck && hasNonPawnMaterial(pos, pos.sideToMove()) &&
-            pruneMove(pos, n, m, f, moveCount, alpha))
-            continue;
+        if (!n.rootNode && bestScore > -kMateInMaxPly && hasNonPawnMaterial(pos, pos.sideToMove())) {
+            // Every later quiet move would be cut by late move pruning too (the limit only
+            // grows closer): the picker leaves them out unsorted, except those that check.
+            if (f.quiet && lateMoveLimitReached(n, moveCount)) picker.skipQuietsExceptChecks();
+            if (!f.givesCheck && pruneMove(pos, n, m, f, moveCount, alpha)) continue;
+        }
 
         f.moveCount = ++moveCount;
         if (f.quiet) quiets[quietCount++] = m;

@@ -149,6 +149,7 @@ private:
     std::optional<Score> pruneNode(Position& pos, StackEntry* ss, const Node& n, Score alpha, Score beta);
     std::optional<Score> probcut(Position& pos, StackEntry* ss, const Node& n, Score beta);
     bool pruneMove(const Position& pos, const Node& n, Move m, const MoveFacts& f, int moveCount, Score alpha) const;
+    static bool lateMoveLimitReached(const Node& n, int moveCount);
     Singularity extensionFor(Position& pos, StackEntry* ss, const Node& n, Move m, bool givesCheck, Score beta);
     Singularity singularExtension(Position& pos, StackEntry* ss, Move ttMove, Score ttScore, int depth, Score beta,
                                   bool pvNode, bool cutNode);
