@@ -116,6 +116,52 @@ void checkPicker(const Position& pos, const SearchHistory& history, std::mt19937
     if (qout != expected) ++s.missing;
 }
 
+struct SkipStats {
+    uint64_t positions = 0, moves = 0, dropped = 0, duplicates = 0, missing = 0, extra = 0;
+};
+
+// Late move pruning's mode: after `skipAfter` moves came out, the picker is told that only
+// checking quiets are still wanted. It must still yield every noisy move and every checking
+// quiet once, and no quiet without check afterwards (in check it yields every evasion:
+// the search prunes those itself). The search skips only after its first moves; skipping
+// from the start still yields a legal table move, first.
+void checkSkippingPicker(const Position& pos, const SearchHistory& history, Move tt, size_t skipAfter,
+                         SkipStats& s) {
+    MoveList legal;
+    generateMoves<GenType::All>(pos, legal);
+    OrderingContext ctx;
+    ctx.ply = 3;
+    ctx.previous = Move(E2, E4);
+    ctx.previousPiece = WPawn;
+    MovePicker picker(pos, tt, history, ctx);
+    if (skipAfter == 0) picker.skipQuietsExceptChecks();
+    std::vector<Move> out;
+    for (Move m = picker.next(); m != Move::none(); m = picker.next()) {
+        out.push_back(m);
+        if (out.size() == skipAfter) picker.skipQuietsExceptChecks();
+    }
+    std::vector<Move> expected(out.begin(), out.begin() + std::min(skipAfter, out.size()));
+    // A legal table move always comes out first, skip or not: it is the search's own pick.
+    if (isLegal(pos, tt)) {
+        if (out.empty() || out[0] != tt) ++s.extra;
+        if (std::find(expected.begin(), expected.end(), tt) == expected.end()) expected.push_back(tt);
+    }
+    for (Move m : legal)
+        if ((pos.inCheck() || isNoisy(pos, m) || pos.givesCheck(m)) &&
+            std::find(expected.begin(), expected.end(), m) == expected.end())
+            expected.push_back(m);
+    ++s.positions;
+    s.moves += out.size();
+    s.dropped += legal.size() - out.size();
+    auto byRaw = [](Move a, Move b) { return a.raw() < b.raw(); };
+    std::vector<Move> sorted = out;
+    std::sort(sorted.begin(), sorted.end(), byRaw);
+    std::sort(expected.begin(), expected.end(), byRaw);
+    s.duplicates += std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end();
+    for (Move m : expected) s.missing += !std::binary_search(sorted.begin(), sorted.end(), m, byRaw);
+    for (Move m : sorted) s.extra += !std::binary_search(expected.begin(), expected.end(), m, byRaw);
+}
+
 }  // namespace
 
 TEST_SUITE("movepick") {
@@ -173,6 +219,37 @@ TEST_SUITE("movepick") {
         }
         MESSAGE(s.positions, " positions, ", s.moves, " moves picked, ", s.duplicates, " with duplicates, ", s.missing,
                 " missing, ", s.extra, " extra");
+        CHECK(s.duplicates == 0);
+        CHECK(s.missing == 0);
+        CHECK(s.extra == 0);
+    }
+
+    TEST_CASE("told to skip quiets, the picker still yields every noisy move and checking quiet once") {
+        auto history = std::make_unique<SearchHistory>();
+        history->clear();
+        std::mt19937 rng(808);
+        SkipStats s;
+        for (const auto& c : allSuitePositions()) {
+            Position pos;
+            StateInfo st;
+            REQUIRE(pos.setFromFen(c.fen, c.chess960, st).ok());
+            withChildren(pos, [&](const Position& p) {
+                MoveList legal;
+                generateMoves<GenType::All>(p, legal);
+                auto draw = [&]() {
+                    return !legal.empty() && rng() % 2 ? legal[int(rng() % legal.size())] : Move::fromRaw(uint16_t(rng()));
+                };
+                history->killers[3][0] = draw();
+                history->killers[3][1] = draw();
+                history->counter[WPawn][E4] = draw();
+                // Skip from the start, or after a random number of moves (killers included).
+                const size_t skipAfter = rng() % 3 == 0 ? 0 : rng() % (legal.size() + 1);
+                checkSkippingPicker(p, *history, draw(), skipAfter, s);
+            });
+        }
+        MESSAGE(s.positions, " positions, ", s.moves, " moves picked, ", s.dropped, " quiets dropped, ",
+                s.duplicates, " with duplicates, ", s.missing, " missing, ", s.extra, " extra");
+        CHECK(s.dropped > 0);
         CHECK(s.duplicates == 0);
         CHECK(s.missing == 0);
         CHECK(s.extra == 0);
