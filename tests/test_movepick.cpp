@@ -162,6 +162,29 @@ void checkSkippingPicker(const Position& pos, const SearchHistory& history, Move
     for (Move m : sorted) s.extra += !std::binary_search(expected.begin(), expected.end(), m, byRaw);
 }
 
+// Calls f(pos, legal moves, draw) on every suite position and every position one move
+// away, after setting ply 3's killers and the counter move under (white pawn, e4) to
+// draw(): a legal move of the position or junk, as a table collision could bring.
+template <class F>
+void forEachOrderingCase(SearchHistory& history, std::mt19937& rng, F&& f) {
+    for (const auto& c : allSuitePositions()) {
+        Position pos;
+        StateInfo st;
+        REQUIRE(pos.setFromFen(c.fen, c.chess960, st).ok());
+        withChildren(pos, [&](const Position& p) {
+            MoveList legal;
+            generateMoves<GenType::All>(p, legal);
+            auto draw = [&]() {
+                return !legal.empty() && rng() % 2 ? legal[int(rng() % legal.size())] : Move::fromRaw(uint16_t(rng()));
+            };
+            history.killers[3][0] = draw();
+            history.killers[3][1] = draw();
+            history.counter[WPawn][E4] = draw();
+            f(p, legal, draw);
+        });
+    }
+}
+
 }  // namespace
 
 TEST_SUITE("movepick") {
@@ -200,23 +223,9 @@ TEST_SUITE("movepick") {
         history->clear();
         std::mt19937 rng(2026);
         PickerStats s;
-        for (const auto& c : allSuitePositions()) {
-            Position pos;
-            StateInfo st;
-            REQUIRE(pos.setFromFen(c.fen, c.chess960, st).ok());
-            withChildren(pos, [&](const Position& p) {
-                // Killers and counter move: legal moves of this position or junk.
-                MoveList legal;
-                generateMoves<GenType::All>(p, legal);
-                auto draw = [&]() {
-                    return !legal.empty() && rng() % 2 ? legal[int(rng() % legal.size())] : Move::fromRaw(uint16_t(rng()));
-                };
-                history->killers[3][0] = draw();
-                history->killers[3][1] = draw();
-                history->counter[WPawn][E4] = draw();
-                checkPicker(p, *history, rng, s);
-            });
-        }
+        forEachOrderingCase(*history, rng, [&](const Position& p, const MoveList&, auto&&) {
+            checkPicker(p, *history, rng, s);
+        });
         MESSAGE(s.positions, " positions, ", s.moves, " moves picked, ", s.duplicates, " with duplicates, ", s.missing,
                 " missing, ", s.extra, " extra");
         CHECK(s.duplicates == 0);
@@ -229,24 +238,11 @@ TEST_SUITE("movepick") {
         history->clear();
         std::mt19937 rng(808);
         SkipStats s;
-        for (const auto& c : allSuitePositions()) {
-            Position pos;
-            StateInfo st;
-            REQUIRE(pos.setFromFen(c.fen, c.chess960, st).ok());
-            withChildren(pos, [&](const Position& p) {
-                MoveList legal;
-                generateMoves<GenType::All>(p, legal);
-                auto draw = [&]() {
-                    return !legal.empty() && rng() % 2 ? legal[int(rng() % legal.size())] : Move::fromRaw(uint16_t(rng()));
-                };
-                history->killers[3][0] = draw();
-                history->killers[3][1] = draw();
-                history->counter[WPawn][E4] = draw();
-                // Skip from the start, or after a random number of moves (killers included).
-                const size_t skipAfter = rng() % 3 == 0 ? 0 : rng() % (legal.size() + 1);
-                checkSkippingPicker(p, *history, draw(), skipAfter, s);
-            });
-        }
+        forEachOrderingCase(*history, rng, [&](const Position& p, const MoveList& legal, auto&& draw) {
+            // Skip from the start, or after a random number of moves (killers included).
+            const size_t skipAfter = rng() % 3 == 0 ? 0 : rng() % (legal.size() + 1);
+            checkSkippingPicker(p, *history, draw(), skipAfter, s);
+        });
         MESSAGE(s.positions, " positions, ", s.moves, " moves picked, ", s.dropped, " quiets dropped, ",
                 s.duplicates, " with duplicates, ", s.missing, " missing, ", s.extra, " extra");
         CHECK(s.dropped > 0);
