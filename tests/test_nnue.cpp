@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <unistd.h>
+#include <utility>
 
 #include "core/movegen.h"
 #include "datagen/packed.h"
@@ -162,25 +163,37 @@ TEST_SUITE("nnue") {
         CHECK(s.simdMismatches == 0);
     }
 
-    TEST_CASE("the quantised engine output follows the float trainer within a few centipawns") {
+    TEST_CASE("the quantised engine output follows the float trainer within a few centipawns, at any export scale") {
         Nets& n = testNets();
+        // The same float weights exported at 310 (vazir-train exportscale=): the engine must
+        // read the header's scale, not assume the training one.
+        nnue::Network at310;
+        const std::string path = testdata::tempPath("net310.vznn");
+        REQUIRE(n.floatNet.exportQuantised(path, 310));
+        REQUIRE(at310.load(path).empty());
+        std::filesystem::remove(path);
         auto cases = testdata::readEpdSuite("perft/standard.epd", false);
-        double worst = 0, total = 0;
-        int count = 0;
-        for (const auto& c : cases) {
-            Position pos;
-            StateInfo st;
-            REQUIRE(pos.setFromFen(c.fen, false, st).ok());
-            const PackedPosition p = packPosition(pos, 0, Move::none(), false, 1, 40);
-            const double diff = std::abs(double(n.floatNet.evaluate(p, 400)) -
-                                         nnue::AccumulatorStack::evaluateFresh(n.net, pos));
-            worst = std::max(worst, diff);
-            total += diff;
-            ++count;
+        for (const auto& [net, scale] : {std::pair<const nnue::Network*, double>{&n.net, 400}, {&at310, 310}}) {
+            double worst = 0, total = 0, spread = 0;
+            int count = 0;
+            for (const auto& c : cases) {
+                Position pos;
+                StateInfo st;
+                REQUIRE(pos.setFromFen(c.fen, false, st).ok());
+                const PackedPosition p = packPosition(pos, 0, Move::none(), false, 1, 40);
+                const double engine = nnue::AccumulatorStack::evaluateFresh(*net, pos);
+                const double diff = std::abs(double(n.floatNet.evaluate(p, scale)) - engine);
+                worst = std::max(worst, diff);
+                total += diff;
+                spread += std::abs(engine);
+                ++count;
+            }
+            MESSAGE(count, " positions at scale ", scale, ": quantised vs float, mean difference ", total / count,
+                    " cp, worst ", worst, " cp, mean |eval| ", spread / count, " cp");
+            CHECK(total / count <= 5.0);
+            CHECK(worst <= 20.0);
+            CHECK(spread / count > 20.0);  // the net says something, so agreement is not trivial
         }
-        MESSAGE(count, " positions: quantised vs float, mean difference ", total / count, " cp, worst ", worst, " cp");
-        CHECK(total / count <= 5.0);
-        CHECK(worst <= 20.0);
     }
 
     TEST_CASE("colour-flipped positions evaluate the same") {
@@ -214,6 +227,16 @@ TEST_SUITE("nnue") {
         std::filesystem::resize_file(good, std::filesystem::file_size(good) - 2);  // truncated
         CHECK(net.load(good).find("bytes, expected") != std::string::npos);
         CHECK(net.hidden() == 0);
+        for (const uint32_t scale : {0u, 2001u, 0xFFFFFFFFu}) {  // the header's output scale (bytes 24-27)
+            REQUIRE(testNets().floatNet.exportQuantised(good, 400));
+            {
+                std::fstream f(good, std::ios::binary | std::ios::in | std::ios::out);
+                f.seekp(24);
+                f.write(reinterpret_cast<const char*>(&scale), sizeof scale);
+            }
+            CHECK(net.load(good).find("output scale") != std::string::npos);
+            CHECK(net.hidden() == 0);
+        }
         std::filesystem::remove(bad);
         std::filesystem::remove(good);
     }

@@ -14,6 +14,9 @@ namespace vazir::nnue {
 namespace {
 
 constexpr int kMaxOutputWeight = 127;  // |w2| x 255 must fit int16 for the SIMD product
+// Centipawns per logistic unit the header may state: the trainer's range of sensible
+// scales, far inside what keeps the output arithmetic exact in 64 bits.
+constexpr uint32_t kMinOutputScale = 1, kMaxOutputScale = 2000;
 
 bool useSimd(Simd s) {
 #if defined(__AVX2__) || defined(__AVX512BW__)
@@ -184,6 +187,9 @@ std::string Network::loadFromMemory(const void* data, size_t size) {
                " not supported (768 inputs, hidden a multiple of 16 up to 1024)";
     if (header[4] != uint32_t(kQA) || header[5] != uint32_t(kQB)) return "network quantised with other scales";
     if (hash != architectureHash(hidden)) return "network architecture hash does not match";
+    if (header[6] < kMinOutputScale || header[6] > kMaxOutputScale)
+        return "network output scale " + std::to_string(header[6]) + " outside " + std::to_string(kMinOutputScale) +
+               "-" + std::to_string(kMaxOutputScale);
     const size_t expected = sizeof header + sizeof hash + sizeof(int16_t) * (size_t(kInputs) * size_t(hidden) + size_t(3 * hidden)) + sizeof(int32_t);
     if (size != expected) return "network file has " + std::to_string(size) + " bytes, expected " + std::to_string(expected);
     std::vector<int16_t> w1(size_t(kInputs) * size_t(hidden)), b1(static_cast<size_t>(hidden)), w2(size_t(2 * hidden));

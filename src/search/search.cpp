@@ -193,8 +193,11 @@ void Searcher::unmakeNullMove(Position& pos) {
 }
 
 // The network's evaluation when one is loaded (EvalFile), else the hand-crafted one.
+// A net's output is bounded only by its weights, so it is kept below the mate range,
+// where a score would be read as a mate and shifted by the ply.
 Score Searcher::staticEvaluation(const Position& pos) {
-    return net_ ? Score(accumulators_->evaluate(*net_, pos)) : evaluate(pos);
+    if (!net_) return evaluate(pos);
+    return std::clamp(Score(accumulators_->evaluate(*net_, pos)), -kMateInMaxPly + 1, kMateInMaxPly - 1);
 }
 
 SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const SearchSettings& settings,

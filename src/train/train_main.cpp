@@ -3,12 +3,20 @@
 //   vazir-train data=a.bin[,b.bin...] [valid=c.bin] [validshare=0.05] [hidden=128]
 //               [epochs=10] [batch=16384] [lr=0.001] [wd=0.01] [blend=0.3] [scale=400]
 //               [threads=2] [seed=1] [minply=8] [mirror=1|0] [out=vazir.nnue] [checkpoint=prefix]
-//               [resume=checkpoint file]
+//               [resume=checkpoint file] [exportscale=N|hce]
+//
+// exportscale sets the centipawns per logistic unit written into the net's header (the
+// engine's centipawns are the net's output times it); by default the training scale.
+// `hce` writes the scale at which the hand-crafted evaluation fits the held-out targets
+// best, so the net speaks in the hand-crafted evaluation's centipawns, the ones the
+// search margins were tuned in (a net read at 400 where that fit is 310 plays ~75 Elo
+// worse than the same weights read at 310: see README).
 //
 // Prints the data kept and dropped, the hand-crafted evaluation's loss on the held-out
 // positions (the bar a net has to pass), then per epoch the learning rate, the training and
 // held-out losses, the time and the positions per second; writes a float checkpoint
 // after every epoch (checkpoint=prefix) and the quantised net at the end (out=).
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <sstream>
@@ -36,6 +44,8 @@ struct Options {
     std::vector<std::string> data, valid;
     std::string out = "vazir.nnue", checkpoint, resume;
     double validShare = 0.05;
+    double exportScale = 0;      // 0: the training scale
+    bool exportAtHandcrafted = false;  // exportscale=hce
     PackedFilter filter;
 };
 
@@ -65,14 +75,18 @@ std::string parseArgs(int argc, char** argv, Options& o) {
             else if (k == "out") o.out = v;
             else if (k == "checkpoint") o.checkpoint = v;
             else if (k == "resume") o.resume = v;
+            else if (k == "exportscale" && v == "hce") o.exportAtHandcrafted = true;
+            else if (k == "exportscale") o.exportScale = std::stod(v);
             else return "unknown option '" + k + "'";
         } catch (...) {
             return "bad value for '" + k + "': '" + v + "'";
         }
     }
     if (o.data.empty() || cfg.hidden < 1 || cfg.hidden > 4096 || cfg.epochs < 1 || cfg.batchSize < 1 ||
-        cfg.threads < 1 || cfg.threads > 256)
-        return "usage: vazir-train data=<file.bin>[,...] [valid=...] [hidden=1-4096] [epochs=N] [threads=1-256] ...";
+        cfg.threads < 1 || cfg.threads > 256 || cfg.scale < 1 || cfg.scale > 2000 ||
+        (o.exportScale != 0 && (o.exportScale < 1 || o.exportScale > 2000)))
+        return "usage: vazir-train data=<file.bin>[,...] [valid=...] [hidden=1-4096] [epochs=N] [threads=1-256] "
+               "[scale=1-2000] [exportscale=1-2000|hce] ...";
     return "";
 }
 
@@ -133,10 +147,15 @@ int main(int argc, char** argv) {
         std::fflush(stdout);
         if (!checkpoint.empty()) trainer.network().save(checkpoint + "-epoch" + std::to_string(e) + ".vznf");
     }
-    if (!trainer.network().exportQuantised(out, cfg.scale)) {
+    const double exportScale = o.exportAtHandcrafted ? baseline.scale : o.exportScale != 0 ? o.exportScale : cfg.scale;
+    if (exportScale < 1) {
+        std::cerr << "vazir-train: exportscale=hce needs held-out positions the hand-crafted evaluation can read\n";
+        return 1;
+    }
+    if (!trainer.network().exportQuantised(out, exportScale)) {
         std::cerr << "vazir-train: cannot write '" << out << "'\n";
         return 1;
     }
-    std::cout << "wrote " << out << std::endl;
+    std::cout << "wrote " << out << " (output scale " << std::lround(exportScale) << " cp per logistic unit)" << std::endl;
     return 0;
 }
