@@ -137,6 +137,54 @@ TEST_SUITE("nnue") {
         CHECK(s.simdMismatches == 0);
     }
 
+    TEST_CASE("a line deeper than the accumulator stack: every ply, down and back up, equals a refresh") {
+        // The search never goes kStackSize plies deep, but the stack must stay right if
+        // something does: pushes past the end are counted and popped in order.
+        const nnue::Network& net = testNets().net;
+        Position pos;
+        std::vector<StateInfo> states(size_t(2 * nnue::kStackSize + 1));
+        REQUIRE(pos.setFromFen("r3k2r/pppq1ppp/2npbn2/4p3/4P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 1", false, states[0]).ok());
+        nnue::AccumulatorStack stack;
+        stack.reset(pos);
+        std::vector<Move> line;  // Move::none() for a null move
+        uint64_t rng = 12345;
+        int mismatches = 0, nulls = 0;
+        auto check = [&] { mismatches += stack.evaluate(net, pos) != nnue::AccumulatorStack::evaluateFresh(net, pos); };
+        check();
+        while (line.size() < size_t(2 * nnue::kStackSize)) {
+            MoveList moves;
+            generateMoves<GenType::All>(pos, moves);
+            if (moves.size() == 0) break;
+            StateInfo& st = states[line.size() + 1];
+            if (line.size() % 11 == 5 && !pos.inCheck()) {
+                stack.pushNull();
+                pos.doNullMove(st);
+                line.push_back(Move::none());
+                ++nulls;
+            } else {
+                rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+                const Move m = moves[size_t((rng >> 33) % moves.size())];
+                stack.push(pos, m);
+                pos.doMove(m, st);
+                line.push_back(m);
+            }
+            check();
+        }
+        const size_t deepest = line.size();
+        while (!line.empty()) {
+            const Move m = line.back();
+            line.pop_back();
+            if (m == Move::none()) pos.undoNullMove();
+            else pos.undoMove(m);
+            stack.pop();
+            check();
+        }
+        MESSAGE("line of ", deepest, " plies (", nulls, " null moves), stack of ", nnue::kStackSize, ": ", mismatches,
+                " mismatches over ", 2 * deepest + 1, " evaluations");
+        CHECK(deepest > size_t(nnue::kStackSize) + 20);
+        CHECK(mismatches == 0);
+    }
+
     TEST_CASE("a hidden size that is not a whole number of wide registers: SIMD tail equals scalar") {
         // 48 = one AVX-512 register plus one AVX2 block, so the wide path's tail runs too.
         train::Network floatNet{48};

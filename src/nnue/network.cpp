@@ -223,12 +223,15 @@ int outputLayer(const Network& net, const int16_t* us, const int16_t* them, Simd
 AccumulatorStack::AccumulatorStack() : entries_(size_t(kStackSize)) {}
 
 void AccumulatorStack::reset(const Position&) {
-    top_ = 0;
+    top_ = overflow_ = 0;
     entries_[0].computed = false;
 }
 
 void AccumulatorStack::push(const Position& pos, Move m) {
-    if (top_ + 1 >= kStackSize) return;  // deeper than any search goes; evaluation refreshes
+    if (top_ + 1 >= kStackSize) {  // deeper than any search goes: counted, and evaluated from scratch
+        ++overflow_;
+        return;
+    }
     Change c;
     const Color us = pos.sideToMove();
     const Square from = m.from(), to = m.to();
@@ -259,7 +262,10 @@ void AccumulatorStack::push(const Position& pos, Move m) {
 }
 
 void AccumulatorStack::pushNull() {
-    if (top_ + 1 >= kStackSize) return;
+    if (top_ + 1 >= kStackSize) {
+        ++overflow_;
+        return;
+    }
     Entry& e = entries_[size_t(++top_)];
     e.change = Change{};
     e.computed = false;
@@ -288,6 +294,7 @@ int AccumulatorStack::evaluate(const Network& net, const Position& pos, Simd sim
         for (Entry& e : entries_) e.computed = false;
         computedFor_ = &net;
     }
+    if (overflow_ > 0) return evaluateFresh(net, pos, simd);
     int i = top_;
     while (i > 0 && !entries_[size_t(i)].computed) --i;
     if (!entries_[size_t(i)].computed) {

@@ -63,7 +63,10 @@ public:
     // Before pos.doMove(m): records the move's feature changes.
     void push(const Position& pos, Move m);
     void pushNull();
-    void pop() { --top_; }
+    void pop() {
+        if (overflow_ > 0) --overflow_;
+        else --top_;
+    }
 
     // The evaluation of `pos` (the position of the top entry), side to move's view.
     int evaluate(const Network& net, const Position& pos, Simd simd = Simd::Auto);
@@ -86,6 +89,7 @@ private:
 
     std::vector<Entry> entries_;
     int top_ = 0;
+    int overflow_ = 0;  // pushes beyond the last entry; their positions are evaluated from scratch
     const Network* computedFor_ = nullptr;  // a different net invalidates every entry
 };
 
