@@ -133,6 +133,12 @@ int main(int argc, char** argv) {
     const train::BaselineFit baseline = train::handcraftedBaseline(held, cfg);
     std::printf("hand-crafted evaluation on the held-out positions: loss %.6f at scale %.0f (%zu positions)\n",
                 baseline.loss, baseline.scale, baseline.positions);
+    // Settled before training, so that a scale the run cannot have fails at once.
+    const double exportScale = o.exportAtHandcrafted ? baseline.scale : o.exportScale != 0 ? o.exportScale : cfg.scale;
+    if (exportScale < 1) {
+        std::cerr << "vazir-train: exportscale=hce needs held-out positions the hand-crafted evaluation can read\n";
+        return 1;
+    }
 
     train::Trainer trainer(cfg, std::move(train.positions), std::move(held));
     if (!resume.empty())
@@ -146,11 +152,6 @@ int main(int argc, char** argv) {
                     r.lr, r.trainLoss, r.validLoss, r.seconds, r.positionsPerSecond);
         std::fflush(stdout);
         if (!checkpoint.empty()) trainer.network().save(checkpoint + "-epoch" + std::to_string(e) + ".vznf");
-    }
-    const double exportScale = o.exportAtHandcrafted ? baseline.scale : o.exportScale != 0 ? o.exportScale : cfg.scale;
-    if (exportScale < 1) {
-        std::cerr << "vazir-train: exportscale=hce needs held-out positions the hand-crafted evaluation can read\n";
-        return 1;
     }
     if (!trainer.network().exportQuantised(out, exportScale)) {
         std::cerr << "vazir-train: cannot write '" << out << "'\n";
