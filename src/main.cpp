@@ -99,7 +99,8 @@ int main(int argc, char** argv) {
         DatagenConfig config;
         if (std::string err = parseDatagenArgs(argc, argv, 2, config); !err.empty()) {
             std::cerr << "datagen: " << err << "\nusage: vazir datagen [output=F] [games=N] [threads=T] [nodes=N]"
-                         " [seed=S] [book=EPD] [randomplies=K] [maxopeningscore=CP]\n";
+                         " [seed=S] [book=EPD] [randomplies=K] [maxopeningscore=CP]"
+                         " [evalfile=<embedded>|FILE|(empty: hand-crafted)]\n";
             return 2;
         }
         return runDatagen(config, std::cerr);

@@ -163,7 +163,7 @@ TEST_SUITE("nnue") {
                 ++nulls;
             } else {
                 rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
-                const Move m = moves[size_t((rng >> 33) % moves.size())];
+                const Move m = moves[int((rng >> 33) % uint64_t(moves.size()))];
                 stack.push(pos, m);
                 pos.doMove(m, st);
                 line.push_back(m);

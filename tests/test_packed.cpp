@@ -165,6 +165,48 @@ TEST_SUITE("data") {
         CHECK(widest(any) > 60);  // the filter had something to do
     }
 
+    TEST_CASE("datagen evalfile: the hand-crafted evaluation, a net file, a file that is not a net") {
+        auto records = [](const std::string& evalFile, std::string& log) {
+            DatagenConfig cfg;
+            cfg.games = 3;
+            cfg.nodes = 300;
+            cfg.seed = 9;
+            cfg.randomPlies = 4;
+            cfg.binary = true;
+            cfg.threads = 1;
+            cfg.evalFile = evalFile;
+            cfg.output = testdata::tempPath("evalfile.bin");
+            std::filesystem::remove(cfg.output);
+            std::ostringstream out;
+            const int rc = runDatagen(cfg, out);
+            log = out.str();
+            std::string bytes = rc == 0 ? readAll(cfg.output) : "";
+            std::filesystem::remove(cfg.output);
+            return bytes;
+        };
+        const std::string net = std::string(VAZIR_TEST_DIR) + "/data/tiny-h16.nnue";
+        std::string log;
+        const std::string handcrafted = records("", log);
+        CHECK(log.find("evaluation hand-crafted") != std::string::npos);
+        const std::string withNet = records(net, log);
+        CHECK(log.find("(768 -> 16)") != std::string::npos);
+        MESSAGE("3 games: ", handcrafted.size() / sizeof(PackedPosition), " records hand-crafted, ",
+                withNet.size() / sizeof(PackedPosition), " with the 16-unit net");
+        REQUIRE(!handcrafted.empty());
+        REQUIRE(!withNet.empty());
+        CHECK(withNet != handcrafted);  // the net's scores and moves, not the hand-crafted ones
+        CHECK(records(net, log) == withNet);  // and reproducibly so
+        CHECK(records(std::string(VAZIR_TEST_DIR) + "/data/selfplay-sample.txt", log).empty());
+        CHECK(log.find("datagen: evalfile: ") != std::string::npos);
+
+        DatagenConfig parsed;
+        CHECK(parsed.evalFile == nnue::defaultEvalFile());
+        char arg0[] = "datagen", arg1[] = "evalfile=";
+        char* argv[] = {arg0, arg1};
+        CHECK(parseDatagenArgs(2, argv, 1, parsed).empty());
+        CHECK(parsed.evalFile.empty());
+    }
+
     TEST_CASE("the loader drops in-check, noisy, mate-score and opening records, and shuffles by seed") {
         const std::string f = testdata::tempPath("filter.bin");
         {

@@ -100,6 +100,7 @@ struct Shared {
     std::atomic<uint64_t> gamesPlayed{0}, positions{0};
     std::mutex fileMutex;
     std::FILE* out = nullptr;
+    SearchSettings settings;  // the evaluation; read-only once the threads run
 };
 
 // The opening of a game: a book line (or the start position) plus random legal plies,
@@ -142,7 +143,7 @@ Opening chooseOpening(const Shared& shared, Rng& rng, Game& game, TranspositionT
         lastMoves = moves;
         tt.clear();
         searcher.clearHistory();
-        opening.firstSearch = searcher.run(game.position(), limits, SearchSettings{}, [](const SearchReport&) {});
+        opening.firstSearch = searcher.run(game.position(), limits, shared.settings, [](const SearchReport&) {});
         if (cfg.maxOpeningScore <= 0 || std::abs(opening.firstSearch.score) <= cfg.maxOpeningScore) return opening;
     }
     if (opening.playable) {  // no balanced candidate: replay the last playable one
@@ -158,7 +159,6 @@ std::string playGame(Shared& shared, uint64_t id, TranspositionTable& tt, Search
     Rng rng{cfg.seed * 0x100000001B3ULL ^ id};
     SearchLimits limits;
     limits.nodes = cfg.nodes;
-    SearchSettings settings;
     Game game;
     Opening opening = chooseOpening(shared, rng, game, tt, searcher, limits);
     bool firstMove = opening.playable;
@@ -182,7 +182,7 @@ std::string playGame(Shared& shared, uint64_t id, TranspositionTable& tt, Search
         if (pos.isRepetition(0) || isFiftyMoveDraw(pos) || pos.isDeadPosition()) break;
 
         SearchResult r = firstMove ? std::move(opening.firstSearch)
-                                   : searcher.run(pos, limits, settings, [](const SearchReport&) {});
+                                   : searcher.run(pos, limits, shared.settings, [](const SearchReport&) {});
         firstMove = false;
         const int whiteScore = stm == White ? r.score : -r.score;
         const bool noisy = isNoisy(pos, r.best);
@@ -263,6 +263,7 @@ std::string parseDatagenArgs(int argc, char** argv, int first, DatagenConfig& c)
             if (value != "binary" && value != "text") return "format is 'binary' or 'text', got '" + value + "'";
             format = value;
         } else if (key == "book") c.book = value;
+        else if (key == "evalfile") c.evalFile = value;
         else if (!parseNumber(value, n)) return "'" + key + "' needs a number, got '" + value + "'";
         else if (key == "games") c.games = n;
         else if (key == "threads") c.threads = int(std::clamp<uint64_t>(n, 1, 256));
@@ -284,6 +285,10 @@ int runDatagen(const DatagenConfig& config, std::ostream& log) {
         log << "datagen: no positions in book '" << config.book << "'" << std::endl;
         return 2;
     }
+    if (std::string err = nnue::loadEvalFile(config.evalFile, shared.settings.network); !err.empty()) {
+        log << "datagen: evalfile: " << err << std::endl;
+        return 2;
+    }
     shared.done = config.binary ? resumeBinaryFile(config.output) : resumeTextFile(config.output);
     shared.out = std::fopen(config.output.c_str(), "ab");
     if (!shared.out) {
@@ -293,7 +298,9 @@ int runDatagen(const DatagenConfig& config, std::ostream& log) {
     const uint64_t remaining = config.games - std::min<uint64_t>(config.games, shared.done.size());
     log << "datagen: " << config.games << " games (" << shared.done.size() << " already in " << config.output << "), "
         << config.threads << " threads, " << config.nodes << " nodes per move, seed " << config.seed
-        << ", openings within " << config.maxOpeningScore << " cp"
+        << ", openings within " << config.maxOpeningScore << " cp, evaluation "
+        << (shared.settings.network ? config.evalFile + " (768 -> " + std::to_string(shared.settings.network->hidden()) + ")"
+                                    : std::string("hand-crafted"))
         << (config.binary ? ", binary records" : ", text lines") << std::endl;
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);

@@ -16,11 +16,17 @@
 // Openings: a book line plus random plies, kept only when the game's first search scores
 // it within maxopeningscore centipawns (300 by default; 0 keeps every opening, as the
 // data made before this option did). A game with no playable opening is a bare marker.
+//
+// Evaluation: evalfile= names it as UCI's EvalFile does: <embedded> (this build's net, the
+// default when it has one), a net file, or nothing (`evalfile=` or <empty>: the
+// hand-crafted evaluation). A resumed run must use the same one to continue the same games.
 #pragma once
 
 #include <cstdint>
 #include <iosfwd>
 #include <string>
+
+#include "nnue/embedded.h"
 
 namespace vazir {
 
@@ -36,10 +42,11 @@ struct DatagenConfig {
     int maxOpeningScore = 300;  // |first search score| above this: another opening (0: any)
     int adjudicateScore = 1500;  // |score| this large ...
     int adjudicatePlies = 8;     // ... for this many plies in a row ends the game
+    std::string evalFile = nnue::defaultEvalFile();
 };
 
 // Parses "key=value" arguments (output, format, book, games, threads, nodes, seed,
-// randomplies, maxopeningscore).
+// randomplies, maxopeningscore, evalfile).
 // Returns an error message, or "".
 std::string parseDatagenArgs(int argc, char** argv, int first, DatagenConfig& config);
 

@@ -13,7 +13,6 @@ constexpr int kMaxHashMb = 65536;
 constexpr int kMaxThreads = 1024;
 constexpr int kMaxMultiPv = 256;
 constexpr int kMaxMoveOverheadMs = 5000;
-constexpr const char* kEmbeddedNetName = "<embedded>";
 
 // The voted line as one report: that thread's depth, score and PV, with the pool's
 // counters and the clock as the main thread saw them.
@@ -85,7 +84,7 @@ Engine::Engine(Callbacks callbacks) : callbacks_(std::move(callbacks)), pool_(tt
                   }});
     // The evaluation: a network file (nnue/network.h), the net built into the binary
     // (<embedded>, the default when there is one), or the hand-crafted one (<empty>).
-    options_.add({"EvalFile", T::String, nnue::embeddedNet().size ? kEmbeddedNetName : "<empty>", 0, 0,
+    options_.add({"EvalFile", T::String, nnue::defaultEvalFile(), 0, 0,
                   [this](const std::string& v) { return setEvalFile(v); }});
     // Syzygy tablebases (search/tablebase.h).
     options_.add({"SyzygyPath", T::String, "<empty>", 0, 0, [this](const std::string& v) {
@@ -120,22 +119,10 @@ Engine::~Engine() { stopAndWait(); }
 
 std::string Engine::setEvalFile(const std::string& v) {
     stopAndWait();
-    if (v.empty() || v == "<empty>") {
-        settings_.network = nullptr;
-        return std::string();
-    }
     const std::string keeping =
         std::string("; keeping the ") + (settings_.network ? "loaded network" : "hand-crafted evaluation");
-    auto net = std::make_shared<nnue::Network>();
-    if (v == kEmbeddedNetName) {
-        const nnue::EmbeddedNet embedded = nnue::embeddedNet();
-        if (!embedded.size) return std::string("EvalFile: this build has no embedded net") + keeping;
-        if (std::string err = net->loadFromMemory(embedded.data, embedded.size); !err.empty())
-            return "EvalFile: the embedded net: " + err + keeping;
-    } else if (std::string err = net->load(v); !err.empty()) {
-        return "EvalFile: " + err + keeping;
-    }
-    settings_.network = std::move(net);
+    if (std::string err = nnue::loadEvalFile(v, settings_.network); !err.empty()) return "EvalFile: " + err + keeping;
+    if (!settings_.network) return std::string();
     return "EvalFile: loaded " + v.substr(0, 200) + " (768 -> " + std::to_string(settings_.network->hidden()) +
            ") x 2 -> 1";
 }

@@ -31,4 +31,24 @@ EmbeddedNet embeddedNet() {
 #endif
 }
 
+const char* defaultEvalFile() { return embeddedNet().size ? kEmbeddedNetName : kNoNetName; }
+
+std::string loadEvalFile(const std::string& evalFile, std::shared_ptr<const Network>& net) {
+    if (evalFile.empty() || evalFile == kNoNetName) {
+        net = nullptr;
+        return "";
+    }
+    auto loaded = std::make_shared<Network>();
+    if (evalFile == kEmbeddedNetName) {
+        const EmbeddedNet embedded = embeddedNet();
+        if (!embedded.size) return "this build has no embedded net";
+        if (std::string err = loaded->loadFromMemory(embedded.data, embedded.size); !err.empty())
+            return "the embedded net: " + err;
+    } else if (std::string err = loaded->load(evalFile); !err.empty()) {
+        return err;
+    }
+    net = std::move(loaded);
+    return "";
+}
+
 }  // namespace vazir::nnue

@@ -4,6 +4,10 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
+#include <string>
+
+#include "nnue/network.h"
 
 namespace vazir::nnue {
 
@@ -13,5 +17,17 @@ struct EmbeddedNet {
 };
 
 EmbeddedNet embeddedNet();
+
+// The names an evaluation choice (UCI `EvalFile`, `vazir datagen evalfile=`) may take
+// besides a file: this build's net, or none (the hand-crafted evaluation; "" too).
+inline constexpr const char* kEmbeddedNetName = "<embedded>";
+inline constexpr const char* kNoNetName = "<empty>";
+
+// <embedded> when this build has a net, else <empty>.
+const char* defaultEvalFile();
+
+// Loads the net `evalFile` names into `net` (null for <empty> or ""). Returns "" or what
+// is wrong; `net` is unchanged then.
+std::string loadEvalFile(const std::string& evalFile, std::shared_ptr<const Network>& net);
 
 }  // namespace vazir::nnue

@@ -14,9 +14,6 @@ namespace vazir::nnue {
 namespace {
 
 constexpr int kMaxOutputWeight = 127;  // |w2| x 255 must fit int16 for the SIMD product
-// Centipawns per logistic unit the header may state: the trainer's range of sensible
-// scales, far inside what keeps the output arithmetic exact in 64 bits.
-constexpr uint32_t kMinOutputScale = 1, kMaxOutputScale = 2000;
 
 bool useSimd(Simd s) {
 #if defined(__AVX2__) || defined(__AVX512BW__)

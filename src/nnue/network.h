@@ -25,6 +25,9 @@ constexpr int kHiddenStep = 16;  // hidden sizes are multiples of this (one AVX2
 constexpr uint32_t kMagic = 0x4E4E5A56u;  // "VZNN"
 constexpr uint32_t kVersion = 1;
 constexpr int kQA = 255, kQB = 64;
+// Centipawns per logistic unit the header may state (the trainer writes only these): the
+// range of sensible scales, far inside what keeps the output arithmetic exact in 64 bits.
+constexpr uint32_t kMinOutputScale = 1, kMaxOutputScale = 2000;
 
 // The architecture hash the trainer writes (FNV-1a of its description).
 uint64_t architectureHash(int hidden);

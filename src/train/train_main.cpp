@@ -29,6 +29,10 @@ using namespace vazir;
 
 namespace {
 
+// The training scale and the export scale both end up in the net's header, which the
+// engine reads only within its bounds.
+bool scaleFitsHeader(double scale) { return scale >= nnue::kMinOutputScale && scale <= nnue::kMaxOutputScale; }
+
 std::vector<std::string> splitList(const std::string& s) {
     std::vector<std::string> out;
     std::stringstream in(s);
@@ -83,10 +87,12 @@ std::string parseArgs(int argc, char** argv, Options& o) {
         }
     }
     if (o.data.empty() || cfg.hidden < 1 || cfg.hidden > 4096 || cfg.epochs < 1 || cfg.batchSize < 1 ||
-        cfg.threads < 1 || cfg.threads > 256 || cfg.scale < 1 || cfg.scale > 2000 ||
-        (o.exportScale != 0 && (o.exportScale < 1 || o.exportScale > 2000)))
+        cfg.threads < 1 || cfg.threads > 256 || !scaleFitsHeader(cfg.scale) ||
+        (o.exportScale != 0 && !scaleFitsHeader(o.exportScale))) {
+        const std::string scales = std::to_string(nnue::kMinOutputScale) + "-" + std::to_string(nnue::kMaxOutputScale);
         return "usage: vazir-train data=<file.bin>[,...] [valid=...] [hidden=1-4096] [epochs=N] [threads=1-256] "
-               "[scale=1-2000] [exportscale=1-2000|hce] ...";
+               "[scale=" + scales + "] [exportscale=" + scales + "|hce] ...";
+    }
     return "";
 }
 

@@ -184,7 +184,7 @@ std::string Network::load(const std::string& path) {
 
 bool Network::exportQuantised(const std::string& path, double scale) const {
     std::ofstream out(path, std::ios::binary);
-    const uint32_t header[7] = {0x4E4E5A56u /* "VZNN" */, kNetVersion, 768u, uint32_t(hidden_), uint32_t(kQA),
+    const uint32_t header[7] = {nnue::kMagic, kNetVersion, 768u, uint32_t(hidden_), uint32_t(kQA),
                                 uint32_t(kQB), uint32_t(std::lround(scale))};
     const uint64_t hash = architectureHash(hidden_);
     out.write(reinterpret_cast<const char*>(header), sizeof header);
