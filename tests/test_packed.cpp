@@ -36,6 +36,20 @@ std::string withoutClocks(const std::string& fen) {
     return a + " " + b + " " + c + " " + d;
 }
 
+// A short binary run: a few games at 300 nodes a move, one thread.
+DatagenConfig shortRun(uint64_t games, uint64_t seed, int randomPlies, const std::string& output) {
+    DatagenConfig cfg;
+    cfg.games = games;
+    cfg.nodes = 300;
+    cfg.seed = seed;
+    cfg.randomPlies = randomPlies;
+    cfg.binary = true;
+    cfg.threads = 1;
+    cfg.output = testdata::tempPath(output);
+    std::filesystem::remove(cfg.output);
+    return cfg;
+}
+
 }  // namespace
 
 TEST_SUITE("data") {
@@ -89,12 +103,7 @@ TEST_SUITE("data") {
     }
 
     TEST_CASE("binary datagen: same bytes with 1 or 2 threads, a cut file resumed to the same bytes") {
-        DatagenConfig cfg;
-        cfg.games = 4;
-        cfg.nodes = 300;
-        cfg.seed = 9;
-        cfg.randomPlies = 4;
-        cfg.binary = true;
+        DatagenConfig cfg = shortRun(4, 9, 4, "a.bin");
         std::ostringstream log;
         const std::string a = testdata::tempPath("a.bin"), b = testdata::tempPath("b.bin");
         std::filesystem::remove(a);
@@ -129,16 +138,8 @@ TEST_SUITE("data") {
     TEST_CASE("datagen openings: the first search of every game within maxopeningscore, or any with 0") {
         // Ten random plies from the start position often leave a piece hanging.
         auto firstScores = [](int maxOpeningScore) {
-            DatagenConfig cfg;
-            cfg.games = 12;
-            cfg.nodes = 300;
-            cfg.seed = 5;
-            cfg.randomPlies = 10;
+            DatagenConfig cfg = shortRun(12, 5, 10, "openings.bin");
             cfg.maxOpeningScore = maxOpeningScore;
-            cfg.binary = true;
-            cfg.threads = 1;
-            cfg.output = testdata::tempPath("openings.bin");
-            std::filesystem::remove(cfg.output);
             std::ostringstream log;
             REQUIRE(runDatagen(cfg, log) == 0);
             std::vector<int> scores;
@@ -167,16 +168,8 @@ TEST_SUITE("data") {
 
     TEST_CASE("datagen evalfile: the hand-crafted evaluation, a net file, a file that is not a net") {
         auto records = [](const std::string& evalFile, std::string& log) {
-            DatagenConfig cfg;
-            cfg.games = 3;
-            cfg.nodes = 300;
-            cfg.seed = 9;
-            cfg.randomPlies = 4;
-            cfg.binary = true;
-            cfg.threads = 1;
+            DatagenConfig cfg = shortRun(3, 9, 4, "evalfile.bin");
             cfg.evalFile = evalFile;
-            cfg.output = testdata::tempPath("evalfile.bin");
-            std::filesystem::remove(cfg.output);
             std::ostringstream out;
             const int rc = runDatagen(cfg, out);
             log = out.str();
