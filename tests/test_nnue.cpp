@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstring>
 #include <sstream>
 #include <filesystem>
 #include <fstream>
@@ -28,18 +29,19 @@ namespace {
 
 
 // A small net trained for a few epochs on the sample games, so that its weights are not
-// just the random start; returned as the trainer's float net and the engine's load.
+// just the random start; returned as the trainer's float net and the engine's load. The
+// default has 8 output buckets (the general case); `buckets` 1 is the plain net.
 struct Nets {
     train::Network floatNet{32};
     nnue::Network net;
 };
 
-Nets& testNets() {
-    static Nets nets = [] {
+Nets makeTestNets(int buckets) {
         Nets n;
         const std::vector<PackedPosition> sample = testdata::samplePositions(1);
         train::TrainConfig cfg;
         cfg.hidden = 32;
+        cfg.buckets = buckets;
         cfg.batchSize = 64;
         cfg.lr = 0.01;
         cfg.epochs = 10;
@@ -52,8 +54,11 @@ Nets& testNets() {
         REQUIRE(n.net.load(path).empty());
         std::filesystem::remove(path);
         return n;
-    }();
-    return nets;
+}
+
+Nets& testNets(int buckets = 8) {
+    static Nets bucketed = makeTestNets(8), plain = makeTestNets(1);
+    return buckets == 1 ? plain : bucketed;
 }
 
 struct WalkStats {
@@ -212,7 +217,8 @@ TEST_SUITE("nnue") {
     }
 
     TEST_CASE("the quantised engine output follows the float trainer within a few centipawns, at any export scale") {
-        Nets& n = testNets();
+      for (const int buckets : {1, 8}) {
+        Nets& n = testNets(buckets);
         // The same float weights exported at 310 (vazir-train exportscale=): the engine must
         // read the header's scale, not assume the training one.
         nnue::Network at310;
@@ -236,12 +242,48 @@ TEST_SUITE("nnue") {
                 spread += std::abs(engine);
                 ++count;
             }
-            MESSAGE(count, " positions at scale ", scale, ": quantised vs float, mean difference ", total / count,
-                    " cp, worst ", worst, " cp, mean |eval| ", spread / count, " cp");
+            MESSAGE(count, " positions, ", buckets, " output bucket(s), scale ", scale, ": quantised vs float, mean difference ",
+                    total / count, " cp, worst ", worst, " cp, mean |eval| ", spread / count, " cp");
             CHECK(total / count <= 5.0);
             CHECK(worst <= 20.0);
             CHECK(spread / count > 20.0);  // the net says something, so agreement is not trivial
         }
+      }
+    }
+
+    TEST_CASE("a version 1 file (one output, no buckets field) still loads and evaluates as the same net") {
+        // Built from the plain net's version 2 export: drop the buckets field, say version 1.
+        const std::string path = testdata::tempPath("netv1.vznn");
+        REQUIRE(testNets(1).floatNet.exportQuantised(path, 400));
+        std::string bytes;
+        {
+            std::ifstream in(path, std::ios::binary);
+            std::ostringstream s;
+            s << in.rdbuf();
+            bytes = s.str();
+        }
+        std::filesystem::remove(path);
+        REQUIRE(bytes.size() > 40);
+        const uint32_t one = 1;
+        std::memcpy(bytes.data() + 4, &one, sizeof one);
+        bytes.erase(28, 4);  // the buckets field
+        nnue::Network v1;
+        REQUIRE(v1.loadFromMemory(bytes.data(), bytes.size()) == "");
+        CHECK(v1.buckets() == 1);
+        int compared = 0, different = 0;
+        for (const auto& c : testdata::readEpdSuite("perft/standard.epd", false)) {
+            Position pos;
+            StateInfo st;
+            REQUIRE(pos.setFromFen(c.fen, false, st).ok());
+            different += nnue::AccumulatorStack::evaluateFresh(v1, pos) != nnue::AccumulatorStack::evaluateFresh(testNets(1).net, pos);
+            ++compared;
+        }
+        MESSAGE(compared, " positions: version 1 and version 2 files of one net differ in ", different);
+        CHECK(compared > 100);
+        CHECK(different == 0);
+        // A version 2 file read as version 1 (or the reverse) has the wrong size: refused.
+        std::memcpy(bytes.data() + 4, &nnue::kVersion, sizeof one);
+        CHECK(v1.loadFromMemory(bytes.data(), bytes.size()) != "");
     }
 
     TEST_CASE("colour-flipped positions evaluate the same") {
@@ -283,6 +325,18 @@ TEST_SUITE("nnue") {
                 f.write(reinterpret_cast<const char*>(&scale), sizeof scale);
             }
             CHECK(net.load(good).find("output scale") != std::string::npos);
+            CHECK(net.hidden() == 0);
+        }
+        // The header's output buckets (bytes 28-31): outside 1-8, or not what the hash says.
+        for (const auto& [buckets, complaint] : {std::pair<uint32_t, const char*>{0u, "output buckets"},
+                                                 {9u, "output buckets"}, {4u, "hash"}}) {
+            REQUIRE(testNets().floatNet.exportQuantised(good, 400));
+            {
+                std::fstream f(good, std::ios::binary | std::ios::in | std::ios::out);
+                f.seekp(28);
+                f.write(reinterpret_cast<const char*>(&buckets), sizeof buckets);
+            }
+            CHECK(net.load(good).find(complaint) != std::string::npos);
             CHECK(net.hidden() == 0);
         }
         std::filesystem::remove(bad);

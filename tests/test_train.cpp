@@ -2,6 +2,7 @@
 // sample, a fixed seed gives the same net, the export has the documented layout.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -40,12 +41,20 @@ std::string mirrorFen(const std::string& fen) {
 }  // namespace
 
 TEST_SUITE("train") {
-    TEST_CASE("the gradient matches central finite differences on a tiny net") {
+    TEST_CASE("the gradient matches central finite differences on a tiny net, with 1 and with 8 output buckets") {
+      for (const int buckets : {1, 8}) {
         const std::vector<PackedPosition> all = testdata::samplePositions(3);
-        const std::vector<PackedPosition> batch(all.begin(), all.begin() + 6);
+        // Six positions from the start of games and six from their ends, so that with 8
+        // buckets more than one bucket's output weights get a gradient.
+        std::vector<PackedPosition> batch(all.begin(), all.begin() + 6);
+        std::vector<PackedPosition> fewest = all;
+        std::sort(fewest.begin(), fewest.end(), [](const PackedPosition& a, const PackedPosition& b) {
+            return popCount(a.occupancy) < popCount(b.occupancy);
+        });
+        batch.insert(batch.end(), fewest.begin(), fewest.begin() + 6);
         train::TrainConfig cfg;
         cfg.hidden = 4;
-        train::Network net(cfg.hidden);
+        train::Network net(cfg.hidden, buckets);
         net.initialise(17);
         for (int j = 0; j < cfg.hidden; ++j) net.b1()[j] = 0.3f;  // keep the accumulators off the kinks at 0 and 1
         auto totalLoss = [&]() {
@@ -73,9 +82,14 @@ TEST_SUITE("train") {
             ++checked;
             bad += err > 0.02 * std::abs(numeric) + 2e-5;
         }
-        MESSAGE(checked, " parameters checked, ", bad, " outside 2% (+2e-5), worst relative error ", worst);
+        int bucketsWithGradient = 0;
+        for (int b = 0; b < buckets; ++b) bucketsWithGradient += grad[net.params.size() - size_t(buckets - b)] != 0.0f;
+        MESSAGE(buckets, " output bucket(s), ", bucketsWithGradient, " with a gradient: ", checked,
+                " parameters checked, ", bad, " outside 2% (+2e-5), worst relative error ", worst);
         CHECK(checked > 100);
         CHECK(bad == 0);
+        CHECK(bucketsWithGradient >= std::min(buckets, 2));
+      }
     }
 
     TEST_CASE("the loss falls on a small sample, and a fixed seed gives the same net with two threads") {
@@ -160,12 +174,13 @@ TEST_SUITE("train") {
     }
 
     TEST_CASE("the quantised export: header, sizes, rounded weights") {
-        train::Network net(8);
+      for (const int buckets : {1, 8}) {
+        train::Network net(8, buckets);
         net.initialise(5);
         const std::string path = testdata::tempPath("net.vznn");
         REQUIRE(net.exportQuantised(path, 400));
         std::ifstream in(path, std::ios::binary);
-        uint32_t header[7];
+        uint32_t header[8];
         uint64_t hash = 0;
         in.read(reinterpret_cast<char*>(header), sizeof header);
         in.read(reinterpret_cast<char*>(&hash), sizeof hash);
@@ -176,13 +191,16 @@ TEST_SUITE("train") {
         CHECK(header[4] == uint32_t(train::kQA));
         CHECK(header[5] == uint32_t(train::kQB));
         CHECK(header[6] == 400u);
-        CHECK(hash == train::architectureHash(8));
-        CHECK(hash != train::architectureHash(16));
+        CHECK(header[7] == uint32_t(buckets));
+        CHECK(hash == train::architectureHash(8, buckets));
+        CHECK(hash != train::architectureHash(16, buckets));
+        CHECK(hash != train::architectureHash(8, 9 - buckets));
         int16_t first = 0;
         in.read(reinterpret_cast<char*>(&first), sizeof first);
         CHECK(first == int16_t(std::lround(net.w1()[0] * train::kQA)));
         const auto size = std::filesystem::file_size(path);
-        CHECK(size == sizeof header + sizeof hash + 2 * (768 * 8 + 8 + 2 * 8) + 4);
+        CHECK(size == sizeof header + sizeof hash + 2 * (768 * 8 + 8 + 2 * 8 * buckets) + 4 * buckets);
         std::filesystem::remove(path);
+      }
     }
 }

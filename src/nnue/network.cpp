@@ -4,6 +4,7 @@
 #include <cstring>
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 #if defined(__AVX2__) || defined(__AVX512BW__)
 #include <immintrin.h>
@@ -151,10 +152,14 @@ void refreshAccumulators(const Network& net, const Position& pos, int16_t (*acc)
     }
 }
 
+int bucketOf(const Network& net, const Position& pos) { return outputBucket(popCount(pos.pieces()), net.buckets()); }
+
 }  // namespace
 
-uint64_t architectureHash(int hidden) {
-    const std::string arch = "768x" + std::to_string(hidden) + "x2-1-screlu-qa255-qb64";
+uint64_t architectureHash(int hidden, int buckets) {
+    // One bucket keeps version 1's description, so the hash of a version 1 net still matches.
+    std::string arch = "768x" + std::to_string(hidden) + "x2-1-screlu-qa255-qb64";
+    if (buckets != 1) arch += "-ob" + std::to_string(buckets);
     uint64_t h = 0xcbf29ce484222325ULL;
     for (char c : arch) h = (h ^ uint8_t(c)) * 0x100000001b3ULL;
     return h;
@@ -171,49 +176,61 @@ std::string Network::load(const std::string& path) {
 
 std::string Network::loadFromMemory(const void* data, size_t size) {
     const auto* p = static_cast<const unsigned char*>(data);
-    uint32_t header[7];
+    // magic, version, inputs, hidden, QA, QB, scale, then (version 2) buckets; then the hash.
+    uint32_t header[8] = {};
     uint64_t hash = 0;
-    if (size < sizeof header + sizeof hash) return "network file too short for its header";
-    std::memcpy(header, p, sizeof header);
-    std::memcpy(&hash, p + sizeof header, sizeof hash);
+    if (size < 2 * sizeof(uint32_t)) return "network file too short for its header";
+    std::memcpy(header, p, 2 * sizeof(uint32_t));
     if (header[0] != kMagic) return "not a Vazir network (bad magic)";
-    if (header[1] != kVersion) return "network format version " + std::to_string(header[1]) + ", this build reads " + std::to_string(kVersion);
+    if (header[1] != 1 && header[1] != kVersion)
+        return "network format version " + std::to_string(header[1]) + ", this build reads 1 and " + std::to_string(kVersion);
+    const size_t fields = header[1] == 1 ? 7 : 8;
+    const size_t headerBytes = fields * sizeof(uint32_t) + sizeof hash;
+    if (size < headerBytes) return "network file too short for its header";
+    std::memcpy(header, p, fields * sizeof(uint32_t));
+    std::memcpy(&hash, p + fields * sizeof(uint32_t), sizeof hash);
+    if (fields == 7) header[7] = 1;
     const int hidden = int(header[3]);
     if (header[2] != uint32_t(kInputs) || hidden < kHiddenStep || hidden > kMaxHidden || hidden % kHiddenStep)
         return "network shape " + std::to_string(header[2]) + "x" + std::to_string(header[3]) +
                " not supported (768 inputs, hidden a multiple of 16 up to 1024)";
     if (header[4] != uint32_t(kQA) || header[5] != uint32_t(kQB)) return "network quantised with other scales";
-    if (hash != architectureHash(hidden)) return "network architecture hash does not match";
+    if (header[7] < 1 || header[7] > uint32_t(kMaxOutputBuckets))
+        return "network has " + std::to_string(header[7]) + " output buckets, this build reads 1-" +
+               std::to_string(kMaxOutputBuckets);
+    const int buckets = int(header[7]);
+    if (hash != architectureHash(hidden, buckets)) return "network architecture hash does not match";
     if (header[6] < kMinOutputScale || header[6] > kMaxOutputScale)
         return "network output scale " + std::to_string(header[6]) + " outside " + std::to_string(kMinOutputScale) +
                "-" + std::to_string(kMaxOutputScale);
-    const size_t expected = sizeof header + sizeof hash + sizeof(int16_t) * (size_t(kInputs) * size_t(hidden) + size_t(3 * hidden)) + sizeof(int32_t);
+    std::vector<int16_t> w1(size_t(kInputs) * size_t(hidden)), b1(static_cast<size_t>(hidden)),
+        w2(size_t(buckets) * size_t(2 * hidden));
+    std::vector<int32_t> b2(static_cast<size_t>(buckets));
+    const size_t expected = headerBytes + sizeof(int16_t) * (w1.size() + b1.size() + w2.size()) + sizeof(int32_t) * b2.size();
     if (size != expected) return "network file has " + std::to_string(size) + " bytes, expected " + std::to_string(expected);
-    std::vector<int16_t> w1(size_t(kInputs) * size_t(hidden)), b1(static_cast<size_t>(hidden)), w2(size_t(2 * hidden));
-    const unsigned char* q = p + sizeof header + sizeof hash;
-    std::memcpy(w1.data(), q, w1.size() * 2);
-    q += w1.size() * 2;
-    std::memcpy(b1.data(), q, b1.size() * 2);
-    q += b1.size() * 2;
-    std::memcpy(w2.data(), q, w2.size() * 2);
-    q += w2.size() * 2;
-    int32_t b2 = 0;
-    std::memcpy(&b2, q, sizeof b2);
+    const unsigned char* q = p + headerBytes;
+    for (auto [dst, bytes] : {std::pair<void*, size_t>{w1.data(), w1.size() * 2}, {b1.data(), b1.size() * 2},
+                              {w2.data(), w2.size() * 2}, {b2.data(), b2.size() * 4}}) {
+        std::memcpy(dst, q, bytes);
+        q += bytes;
+    }
     for (int16_t w : w2)
         if (std::abs(int(w)) > kMaxOutputWeight) return "network output weight out of range";
     hidden_ = hidden;
     scale_ = int(header[6]);
+    buckets_ = buckets;
     w1_ = std::move(w1);
     b1_ = std::move(b1);
     w2_ = std::move(w2);
-    b2_ = b2;
+    b2_ = std::move(b2);
     return "";
 }
 
-int outputLayer(const Network& net, const int16_t* us, const int16_t* them, Simd simd) {
+int outputLayer(const Network& net, const int16_t* us, const int16_t* them, int bucket, Simd simd) {
     const int n = net.hidden();
-    const int64_t sum = screluDot(simd, us, net.outputWeights(), n) + screluDot(simd, them, net.outputWeights() + n, n);
-    const int64_t out = sum / kQA + net.outputBias();  // in QA x QB units
+    const int16_t* w = net.outputWeights(bucket);
+    const int64_t sum = screluDot(simd, us, w, n) + screluDot(simd, them, w + n, n);
+    const int64_t out = sum / kQA + net.outputBias(bucket);  // in QA x QB units
     return int(out * net.scale() / (int64_t(kQA) * kQB));
 }
 
@@ -302,14 +319,14 @@ int AccumulatorStack::evaluate(const Network& net, const Position& pos, Simd sim
     }
     const Entry& e = entries_[size_t(top_)];
     const Color stm = pos.sideToMove();
-    return outputLayer(net, e.acc[stm], e.acc[~stm], simd);
+    return outputLayer(net, e.acc[stm], e.acc[~stm], bucketOf(net, pos), simd);
 }
 
 int AccumulatorStack::evaluateFresh(const Network& net, const Position& pos, Simd simd) {
     alignas(64) int16_t acc[2][kMaxHidden];
     refreshAccumulators(net, pos, acc, simd);
     const Color stm = pos.sideToMove();
-    return outputLayer(net, acc[stm], acc[~stm], simd);
+    return outputLayer(net, acc[stm], acc[~stm], bucketOf(net, pos), simd);
 }
 
 }  // namespace vazir::nnue

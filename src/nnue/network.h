@@ -1,5 +1,6 @@
-// NNUE inference: a quantised (768 -> N) x 2 -> 1 SCReLU network as `vazir-train`
-// exports it (src/train/trainer.h), evaluated incrementally.
+// NNUE inference: a quantised (768 -> N) x 2 -> B SCReLU network as `vazir-train`
+// exports it (src/train/trainer.h), evaluated incrementally; B output buckets (1-8), the
+// one used chosen by the number of pieces (nnue/features.h).
 //
 // Each search thread keeps an AccumulatorStack: one entry per ply holding both
 // perspectives' first-layer sums. Making a move only records which features it adds and
@@ -23,14 +24,16 @@ constexpr int kMaxHidden = 1024;
 constexpr int kStackSize = 160;  // plies an AccumulatorStack holds (the search's deepest ply is below 128)
 constexpr int kHiddenStep = 16;  // hidden sizes are multiples of this (one AVX2 register)
 constexpr uint32_t kMagic = 0x4E4E5A56u;  // "VZNN"
-constexpr uint32_t kVersion = 1;
+// Version 2 adds the number of output buckets to the header (after the scale); version 1
+// files (one output) are still read.
+constexpr uint32_t kVersion = 2;
 constexpr int kQA = 255, kQB = 64;
 // Centipawns per logistic unit the header may state (the trainer writes only these): the
 // range of sensible scales, far inside what keeps the output arithmetic exact in 64 bits.
 constexpr uint32_t kMinOutputScale = 1, kMaxOutputScale = 2000;
 
 // The architecture hash the trainer writes (FNV-1a of its description).
-uint64_t architectureHash(int hidden);
+uint64_t architectureHash(int hidden, int buckets = 1);
 
 class Network {
 public:
@@ -40,23 +43,27 @@ public:
 
     int hidden() const { return hidden_; }
     int scale() const { return scale_; }
+    int buckets() const { return buckets_; }
 
     const int16_t* row(int feature) const { return w1_.data() + size_t(feature) * size_t(hidden_); }
     const int16_t* bias() const { return b1_.data(); }
-    const int16_t* outputWeights() const { return w2_.data(); }
-    int32_t outputBias() const { return b2_; }
+    // Bucket b's output weights (2 x hidden: side to move's, then the other's) and bias.
+    const int16_t* outputWeights(int bucket) const { return w2_.data() + size_t(bucket) * size_t(2 * hidden_); }
+    int32_t outputBias(int bucket) const { return b2_[size_t(bucket)]; }
 
 private:
     int hidden_ = 0;
     int scale_ = 400;
+    int buckets_ = 1;
     std::vector<int16_t> w1_, b1_, w2_;
-    int32_t b2_ = 0;
+    std::vector<int32_t> b2_;
 };
 
 enum class Simd { Auto, Scalar };
 
-// The output in centipawns from the two accumulators (side to move's first).
-int outputLayer(const Network& net, const int16_t* us, const int16_t* them, Simd simd = Simd::Auto);
+// The output in centipawns from the two accumulators (side to move's first) through
+// output bucket `bucket`.
+int outputLayer(const Network& net, const int16_t* us, const int16_t* them, int bucket, Simd simd = Simd::Auto);
 
 class AccumulatorStack {
 public:

@@ -1,6 +1,6 @@
 // vazir-train: trains an NNUE network on binary self-play data (see src/train/trainer.h).
 //
-//   vazir-train data=a.bin[,b.bin...] [valid=c.bin] [validshare=0.05] [hidden=128]
+//   vazir-train data=a.bin[,b.bin...] [valid=c.bin] [validshare=0.05] [hidden=128] [buckets=1]
 //               [epochs=10] [batch=16384] [lr=0.001] [wd=0.01] [blend=0.3] [scale=400]
 //               [threads=2] [seed=1] [minply=8] [mirror=1|0] [out=vazir.nnue] [checkpoint=prefix]
 //               [resume=checkpoint file] [exportscale=N|hce]
@@ -66,6 +66,7 @@ std::string parseArgs(int argc, char** argv, Options& o) {
             else if (k == "valid") o.valid = splitList(v);
             else if (k == "validshare") o.validShare = std::stod(v);
             else if (k == "hidden") cfg.hidden = std::stoi(v);
+            else if (k == "buckets") cfg.buckets = std::stoi(v);
             else if (k == "epochs") cfg.epochs = std::stoi(v);
             else if (k == "batch") cfg.batchSize = std::stoi(v);
             else if (k == "lr") cfg.lr = std::stod(v);
@@ -86,11 +87,12 @@ std::string parseArgs(int argc, char** argv, Options& o) {
             return "bad value for '" + k + "': '" + v + "'";
         }
     }
-    if (o.data.empty() || cfg.hidden < 1 || cfg.hidden > 4096 || cfg.epochs < 1 || cfg.batchSize < 1 ||
+    if (o.data.empty() || cfg.hidden < 1 || cfg.hidden > 4096 || cfg.buckets < 1 ||
+        cfg.buckets > nnue::kMaxOutputBuckets || cfg.epochs < 1 || cfg.batchSize < 1 ||
         cfg.threads < 1 || cfg.threads > 256 || !scaleFitsHeader(cfg.scale) ||
         (o.exportScale != 0 && !scaleFitsHeader(o.exportScale))) {
         const std::string scales = std::to_string(nnue::kMinOutputScale) + "-" + std::to_string(nnue::kMaxOutputScale);
-        return "usage: vazir-train data=<file.bin>[,...] [valid=...] [hidden=1-4096] [epochs=N] [threads=1-256] "
+        return "usage: vazir-train data=<file.bin>[,...] [valid=...] [hidden=1-4096] [buckets=1-8] [epochs=N] [threads=1-256] "
                "[scale=" + scales + "] [exportscale=" + scales + "|hce] ...";
     }
     return "";
@@ -132,7 +134,8 @@ int main(int argc, char** argv) {
     std::cout << "data: " << train.records << " records, " << train.games << " games, " << train.dropped
               << " positions dropped by the filter; " << train.positions.size() << " to train on, " << held.size()
               << " held out" << std::endl;
-    std::cout << "net: (768 -> " << cfg.hidden << ") x 2 -> 1, SCReLU; batch " << cfg.batchSize << ", lr " << cfg.lr
+    std::cout << "net: (768 -> " << cfg.hidden << ") x 2 -> 1, SCReLU, " << cfg.buckets
+              << " output bucket(s) by piece count; batch " << cfg.batchSize << ", lr " << cfg.lr
               << ", wd " << cfg.weightDecay << ", blend " << cfg.blend << ", scale " << cfg.scale << ", "
               << cfg.threads << " threads, seed " << cfg.seed << (cfg.mirror ? ", mirrored files" : "") << std::endl;
 

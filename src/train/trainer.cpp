@@ -17,6 +17,8 @@ namespace vazir::train {
 
 namespace {
 
+constexpr uint32_t kCheckpointMagic = 0x474E5A56u;  // "VZNG" (the float checkpoint; "VZNF" had no buckets field)
+
 // The pieces of a record as (piece, square), and who is to move.
 struct Decoded {
     Piece pieces[32];
@@ -40,6 +42,7 @@ struct Forward {
     Decoded d;
     int featUs[32], featThem[32];
     std::vector<float> accUs, accThem;
+    int bucket = 0;
     double out = 0;
 };
 
@@ -59,10 +62,11 @@ Forward forward(const Network& net, const PackedPosition& p, bool mirrored = fal
             f.accThem[size_t(j)] += rt[j];
         }
     }
-    f.out = net.b2()[0];
+    f.bucket = nnue::outputBucket(f.d.count, net.buckets());
+    const float* w2 = net.w2() + size_t(f.bucket) * size_t(2 * n);
+    f.out = net.b2()[f.bucket];
     for (int j = 0; j < n; ++j)
-        f.out += double(net.w2()[j]) * nnue::screlu(f.accUs[size_t(j)]) +
-                 double(net.w2()[n + j]) * nnue::screlu(f.accThem[size_t(j)]);
+        f.out += double(w2[j]) * nnue::screlu(f.accUs[size_t(j)]) + double(w2[n + j]) * nnue::screlu(f.accThem[size_t(j)]);
     return f;
 }
 
@@ -114,7 +118,8 @@ BaselineFit handcraftedBaseline(const std::vector<PackedPosition>& positions, co
     return best;
 }
 
-Network::Network(int hidden) : params(size_t(768 + 1 + 2) * size_t(hidden) + 1, 0.0f), hidden_(hidden) {}
+Network::Network(int hidden, int buckets)
+    : params(size_t(768 + 1 + 2 * buckets) * size_t(hidden) + size_t(buckets), 0.0f), hidden_(hidden), buckets_(buckets) {}
 
 void Network::initialise(uint64_t seed) {
     std::mt19937_64 rng(seed);
@@ -122,8 +127,8 @@ void Network::initialise(uint64_t seed) {
     std::normal_distribution<float> first(0.0f, std::sqrt(2.0f / 32.0f)), second(0.0f, std::sqrt(1.0f / float(hidden_)));
     for (size_t i = 0; i < size_t(768) * size_t(hidden_); ++i) w1()[i] = std::clamp(first(rng), -kClip, kClip);
     for (int i = 0; i < hidden_; ++i) b1()[i] = 0.0f;
-    for (int i = 0; i < 2 * hidden_; ++i) w2()[i] = std::clamp(second(rng), -kClip, kClip);
-    b2()[0] = 0.0f;
+    for (int i = 0; i < 2 * hidden_ * buckets_; ++i) w2()[i] = std::clamp(second(rng), -kClip, kClip);
+    for (int i = 0; i < buckets_; ++i) b2()[i] = 0.0f;
 }
 
 double Network::lossAndGradient(const PackedPosition& p, const TrainConfig& c, float* g, bool mirrored) const {
@@ -137,17 +142,20 @@ double Network::lossAndGradient(const PackedPosition& p, const TrainConfig& c, f
 
     // Backward: d loss / d out, then each layer.
     const float dOut = float(2.0 * (pred - target) * pred * (1.0 - pred));
+    // Only the position's bucket of the output layer takes part.
+    const size_t bucketOffset = size_t(f.bucket) * size_t(2 * n);
     float* gw1 = g;
     float* gb1 = g + size_t(768) * size_t(n);
-    float* gw2 = gb1 + n;
-    float* gb2 = gw2 + 2 * n;
-    gb2[0] += dOut;
+    float* gw2 = gb1 + n + bucketOffset;
+    float* gb2 = gb1 + n + size_t(2 * n * buckets_);
+    gb2[f.bucket] += dOut;
+    const float* w2b = w2() + bucketOffset;
     std::vector<float> dAcc(size_t(2 * n));
     for (int j = 0; j < n; ++j) {
         gw2[j] += dOut * nnue::screlu(accUs[j]);
         gw2[n + j] += dOut * nnue::screlu(accThem[j]);
-        dAcc[size_t(j)] = dOut * w2()[j] * nnue::screluDerivative(accUs[j]);
-        dAcc[size_t(n + j)] = dOut * w2()[n + j] * nnue::screluDerivative(accThem[j]);
+        dAcc[size_t(j)] = dOut * w2b[j] * nnue::screluDerivative(accUs[j]);
+        dAcc[size_t(n + j)] = dOut * w2b[n + j] * nnue::screluDerivative(accThem[j]);
         gb1[j] += dAcc[size_t(j)] + dAcc[size_t(n + j)];
     }
     for (int i = 0; i < f.d.count; ++i) {
@@ -165,7 +173,7 @@ float Network::evaluate(const PackedPosition& p, double scale) const { return fl
 
 bool Network::save(const std::string& path) const {
     std::ofstream out(path, std::ios::binary);
-    const uint32_t header[2] = {0x464E5A56u /* "VZNF" */, uint32_t(hidden_)};
+    const uint32_t header[3] = {kCheckpointMagic, uint32_t(hidden_), uint32_t(buckets_)};
     out.write(reinterpret_cast<const char*>(header), sizeof header);
     out.write(reinterpret_cast<const char*>(params.data()), std::streamsize(params.size() * sizeof(float)));
     return bool(out);
@@ -173,10 +181,11 @@ bool Network::save(const std::string& path) const {
 
 std::string Network::load(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
-    uint32_t header[2] = {};
+    uint32_t header[3] = {};
     if (!in.read(reinterpret_cast<char*>(header), sizeof header)) return "cannot read '" + path + "'";
-    if (header[0] != 0x464E5A56u) return "'" + path + "' is not a vazir-train checkpoint";
+    if (header[0] != kCheckpointMagic) return "'" + path + "' is not a vazir-train checkpoint (of this version)";
     if (int(header[1]) != hidden_) return "checkpoint has " + std::to_string(header[1]) + " hidden units, not " + std::to_string(hidden_);
+    if (int(header[2]) != buckets_) return "checkpoint has " + std::to_string(header[2]) + " output buckets, not " + std::to_string(buckets_);
     if (!in.read(reinterpret_cast<char*>(params.data()), std::streamsize(params.size() * sizeof(float))))
         return "checkpoint '" + path + "' is cut short";
     return "";
@@ -184,9 +193,9 @@ std::string Network::load(const std::string& path) {
 
 bool Network::exportQuantised(const std::string& path, double scale) const {
     std::ofstream out(path, std::ios::binary);
-    const uint32_t header[7] = {nnue::kMagic, kNetVersion, 768u, uint32_t(hidden_), uint32_t(kQA),
-                                uint32_t(kQB), uint32_t(std::lround(scale))};
-    const uint64_t hash = architectureHash(hidden_);
+    const uint32_t header[8] = {nnue::kMagic, kNetVersion, 768u, uint32_t(hidden_), uint32_t(kQA),
+                                uint32_t(kQB), uint32_t(std::lround(scale)), uint32_t(buckets_)};
+    const uint64_t hash = architectureHash(hidden_, buckets_);
     out.write(reinterpret_cast<const char*>(header), sizeof header);
     out.write(reinterpret_cast<const char*>(&hash), sizeof hash);
     auto put16 = [&](float v, int q) {
@@ -195,14 +204,16 @@ bool Network::exportQuantised(const std::string& path, double scale) const {
     };
     for (size_t i = 0; i < size_t(768) * size_t(hidden_); ++i) put16(w1()[i], kQA);
     for (int i = 0; i < hidden_; ++i) put16(b1()[i], kQA);
-    for (int i = 0; i < 2 * hidden_; ++i) put16(w2()[i], kQB);
-    const auto bias = int32_t(std::lround(double(b2()[0]) * kQA * kQB));
-    out.write(reinterpret_cast<const char*>(&bias), sizeof bias);
+    for (int i = 0; i < 2 * hidden_ * buckets_; ++i) put16(w2()[i], kQB);
+    for (int i = 0; i < buckets_; ++i) {
+        const auto bias = int32_t(std::lround(double(b2()[i]) * kQA * kQB));
+        out.write(reinterpret_cast<const char*>(&bias), sizeof bias);
+    }
     return bool(out);
 }
 
 Trainer::Trainer(const TrainConfig& config, std::vector<PackedPosition> train, std::vector<PackedPosition> valid)
-    : config_(config), train_(std::move(train)), valid_(std::move(valid)), net_(config.hidden) {
+    : config_(config), train_(std::move(train)), valid_(std::move(valid)), net_(config.hidden, config.buckets) {
     net_.initialise(config.seed);
     m_.assign(net_.params.size(), 0.0f);
     v_.assign(net_.params.size(), 0.0f);
@@ -230,7 +241,7 @@ double Trainer::step(size_t begin, size_t end, double lr) {
     ++steps_;
     const double c1 = 1.0 - std::pow(kBeta1, double(steps_)), c2 = 1.0 - std::pow(kBeta2, double(steps_));
     const float inv = 1.0f / float(end - begin);
-    const size_t clipped = net_.params.size() - 1;  // all but the output bias
+    const size_t clipped = net_.params.size() - size_t(net_.buckets());  // all but the output biases
     for (size_t k = 0; k < net_.params.size(); ++k) {
         float grad = 0.0f;
         for (int t = 0; t < threads; ++t) grad += gradients_[size_t(t)][k];

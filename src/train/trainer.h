@@ -1,5 +1,7 @@
 // The NNUE trainer (`vazir-train`): a (768 -> N) x 2 -> 1 network with squared clipped
-// ReLU, trained on Vazir's own games in the binary format (src/datagen/packed.h).
+// ReLU, trained on Vazir's own games in the binary format (src/datagen/packed.h). With
+// B output buckets the last layer is B such outputs, the one used (and trained) chosen
+// by the number of pieces on the board (nnue::outputBucket).
 //
 // Loss, per position from the side to move's view: (sigmoid(out) - target)^2, the output
 // in logistic units (the engine's centipawns are out x scale),
@@ -11,7 +13,7 @@
 //
 // Export: quantised (first layer x QA = 255, output weights x QB = 64, output bias x
 // QA x QB), rounded, after a header: "VZNN", version, inputs, hidden size, QA, QB,
-// scale, and a hash of the architecture. The engine refuses a file whose header does
+// scale, output buckets, and a hash of the architecture. The engine refuses a file whose header does
 // not match what it was built for.
 #pragma once
 
@@ -26,6 +28,7 @@ namespace vazir::train {
 
 struct TrainConfig {
     int hidden = 128;
+    int buckets = 1;  // output buckets, 1-8
     int epochs = 10;
     int batchSize = 16384;
     double lr = 0.001;
@@ -54,21 +57,22 @@ using nnue::architectureHash;
 
 class Network {
 public:
-    explicit Network(int hidden = 128);
+    explicit Network(int hidden = 128, int buckets = 1);
     void initialise(uint64_t seed);
     int hidden() const { return hidden_; }
+    int buckets() const { return buckets_; }
 
-    // Parameters as one flat vector: w1 (768 x hidden, feature-major), b1, w2 (2 x
-    // hidden: side to move's then the other's), b2.
+    // Parameters as one flat vector: w1 (768 x hidden, feature-major), b1, w2 (per
+    // bucket 2 x hidden: side to move's then the other's), b2 (one per bucket).
     std::vector<float> params;
     float* w1() { return params.data(); }
     float* b1() { return params.data() + size_t(768) * size_t(hidden_); }
     float* w2() { return b1() + hidden_; }
-    float* b2() { return w2() + 2 * hidden_; }
+    float* b2() { return w2() + 2 * hidden_ * buckets_; }
     const float* w1() const { return params.data(); }
     const float* b1() const { return params.data() + size_t(768) * size_t(hidden_); }
     const float* w2() const { return b1() + hidden_; }
-    const float* b2() const { return w2() + 2 * hidden_; }
+    const float* b2() const { return w2() + 2 * hidden_ * buckets_; }
 
     // The evaluation in centipawns for a record, side to move's view: the output (in
     // logistic units) times `scale`.
@@ -85,6 +89,7 @@ public:
 
 private:
     int hidden_;
+    int buckets_;
 };
 
 // The hand-crafted evaluation read as a predictor of the same target: its mean loss on
