@@ -1,9 +1,10 @@
 // NNUE input features and output buckets, shared by the trainer and the engine.
 //
 // Network: (768 -> N) x 2 -> 1, or -> B output buckets (one output neuron per bucket,
-// chosen by the number of pieces on the board, so endgames get their own last layer). Each side's accumulator sees the board from that side:
-// 768 = 2 colours (own, other) x 6 piece types x 64 squares, the squares flipped
-// vertically for Black so that both perspectives look up the board. The side to move's
+// chosen by the number of pieces on the board, so endgames get their own last layer).
+// Each side's accumulator sees the board from that side: 768 = 2 colours (own, other)
+// x 6 piece types x 64 squares, the squares flipped vertically for Black so that both
+// perspectives look up the board. The side to move's
 // accumulator comes first in the output layer, the other side's second.
 #pragma once
 
