@@ -144,10 +144,12 @@ double Network::lossAndGradient(const PackedPosition& p, const TrainConfig& c, f
     const float dOut = float(2.0 * (pred - target) * pred * (1.0 - pred));
     // Only the position's bucket of the output layer takes part.
     const size_t bucketOffset = size_t(f.bucket) * size_t(2 * n);
-    float* gw1 = g;
-    float* gb1 = g + size_t(768) * size_t(n);
-    float* gw2 = gb1 + n + bucketOffset;
-    float* gb2 = gb1 + n + size_t(2 * n * buckets_);
+    // The gradient has the parameters' layout: each block at the offset its accessor gives.
+    const auto blockOf = [&](const float* block) { return g + (block - params.data()); };
+    float* gw1 = blockOf(w1());
+    float* gb1 = blockOf(b1());
+    float* gw2 = blockOf(w2()) + bucketOffset;
+    float* gb2 = blockOf(b2());
     gb2[f.bucket] += dOut;
     const float* w2b = w2() + bucketOffset;
     std::vector<float> dAcc(size_t(2 * n));
