@@ -19,6 +19,11 @@ Example:
     python3 scripts/spsa.py --engine build-tune/vazir --params spsa-in.txt \\
         --iterations 500 --pairs 4 --tc 5+0.05 --out spsa-out.txt
 The result is kept only if it passes an SPRT against the untuned values (scripts/sprt.sh).
+
+Budget: the default rate (0.002, fishtest's and OpenBench's) assumes tens of thousands of
+game pairs. On two cores (~8 games a minute at 5+0.05) an iteration moves a parameter by
+about 0.1 unit while a ~2 Elo-per-step gradient is buried in ~2 points of noise per 8
+games: plan ~10,000 games before expecting a result worth an SPRT.
 """
 import argparse
 import os
