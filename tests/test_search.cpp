@@ -6,7 +6,6 @@
 #include <random>
 #include <set>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "core/move_text.h"
@@ -28,10 +27,10 @@ struct Outcome {
     Score lastScore() const { return reports.empty() ? 0 : reports.back().score; }
 };
 
-using OptionList = std::vector<std::pair<std::string, std::string>>;
+enum class Evaluation { Default, HandCrafted };
 
 Outcome searchPosition(const std::string& fen, SearchLimits limits, const std::vector<std::string_view>& moves = {},
-                       const OptionList& options = {}) {
+                       Evaluation evaluation = Evaluation::Default) {
     Outcome o;
     Engine* self = nullptr;
     Engine engine({[&](const SearchReport& r) { o.reports.push_back(r); },
@@ -41,9 +40,9 @@ Outcome searchPosition(const std::string& fen, SearchLimits limits, const std::v
                    },
                    [&](const std::string& m) { o.messages.push_back(m); }});
     self = &engine;
-    for (const auto& [name, value] : options) {
-        const std::string reply = engine.setOption(name, value, true);
-        REQUIRE_MESSAGE(reply.find("keeping") == std::string::npos, reply);
+    if (evaluation == Evaluation::HandCrafted) {
+        REQUIRE(engine.setOption("EvalFile", "<empty>", true).empty());
+        REQUIRE(!engine.networkEvaluation());
     }
     ParseResult r = self->setPosition(fen, moves);
     REQUIRE_MESSAGE(r.ok(), r.error);
@@ -124,7 +123,7 @@ TEST_SUITE("search") {
         // Without that history the same position is simply lost: a queen against a knight.
         // Pinned to the hand-crafted evaluation so that a new default net cannot move the
         // bar (net9 scores it -473); what the case tests is the history, not the scale.
-        Outcome lost = searchPosition("7k/8/2n5/8/8/8/8/3Q2NK b - - 7 4", depth(8), {}, {{"EvalFile", "<empty>"}});
+        Outcome lost = searchPosition("7k/8/2n5/8/8/8/8/3Q2NK b - - 7 4", depth(8), {}, Evaluation::HandCrafted);
         MESSAGE("no history, hand-crafted evaluation: ", lost.lastScore(), " cp");
         CHECK(lost.lastScore() < -500);
     }
