@@ -8,7 +8,9 @@
 # file (the first field up to '|' or ';' on each line: EPD, datagen text and plain FEN
 # lines all work) and prints, over positions where both scores are within +-1000:
 # root-mean-square and mean absolute values, their ratios, the least-squares slope of
-# net on hand-crafted, the correlation, and the ratio at a few quantiles of |score|.
+# net on hand-crafted and the correlation; then, over every position read, the ratio at
+# a few quantiles of |score|. A FEN the engine refuses leaves its previous position in
+# place, so give it legal positions (every source above is).
 #
 # Usage: scripts/eval_scale.sh <vazir binary> <fen file> [max positions, default 4000]
 # Example (the shared self-play text, every 97th line):
@@ -21,7 +23,7 @@ trap 'rm -f "$pairs"' EXIT
 head -n "$max" "$fens" | sed 's/[|;].*//; s/ *$//' | grep -v '^$' |
   awk '{ print "position fen " $0; print "eval" } END { print "quit" }' |
   "$engine" |
-  awk '/^evaluation:/ { hce = $5 } /^NNUE evaluation:/ { print hce, $3 }' > "$pairs"
+  awk '/^evaluation:/ { hce = $5 } /^NNUE evaluation:/ { if (hce != "") print hce, $3; hce = "" }' > "$pairs"
 [ -s "$pairs" ] || { echo "no 'NNUE evaluation' lines: is a net loaded (EvalFile)?" >&2; exit 1; }
 
 awk '{ h = $1; n = $2
