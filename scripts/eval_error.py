@@ -9,9 +9,9 @@ would allow tighter margins. This script measures that spread for one build, so 
 builds (the net and the hand-crafted evaluation) can be compared on the same positions.
 
 For each position of a FEN file (the first field up to '|' or ';' on each line: EPD,
-datagen text and plain FEN all work) it sends `ucinewgame`, `position fen`, `eval` (the
-net's score when a net is loaded, else the hand-crafted one; side to move's view) and
-`go depth D` (the last reported score, side to move's view; positions with a mate score
+datagen text and plain FEN all work; a FEN the engine refuses is left out and counted) it
+sends `ucinewgame`, `position fen`, `eval` (the net's score when a net is loaded, else the
+hand-crafted one; side to move's view) and `go depth D` (the last reported score, side to move's view; positions with a mate score
 are left out). It prints the distribution of |search - static| over positions where both
 are within +-1000, and the root-mean-square of the static scores for scale.
 
@@ -56,13 +56,15 @@ def main():
     send("isready")
     read_until("readyok", lambda line: None)
 
-    pairs = []
+    pairs, refused = [], 0
     with open(fens) as f:
         lines = [re.split(r"[|;]", line)[0].strip() for line in f]
     for fen in [line for line in lines if line][:limit]:
         found = {}
 
         def on_eval(line):
+            if line.startswith("info string position ignored"):
+                found["refused"] = True
             for key, pattern in (("hce", HCE), ("net", NET)):
                 m = pattern.match(line)
                 if m:
@@ -78,12 +80,17 @@ def main():
         send("eval")
         send("isready")
         read_until("readyok", on_eval)
+        if found.get("refused"):  # the engine kept the previous position: nothing to measure
+            refused += 1
+            continue
         send(f"go depth {depth}")
         read_until("bestmove", on_search)
         static = found.get("net", found.get("hce"))
         if static is not None and found.get("search") is not None:
             pairs.append((static, found["search"]))
     send("quit")
+    if refused:
+        print(f"{refused} positions refused by the engine (see its 'info string'), left out")
 
     kept = [(s, d) for s, d in pairs if abs(s) < 1000 and abs(d) < 1000]
     if not kept:
