@@ -160,7 +160,8 @@ void Engine::startSearch(const SearchLimits& limits, bool reportBestMove) {
     SearchSettings settings = settings_;  // a setoption during the search must not race with it
     // A limited strength searches fewer nodes and more lines, and picks among them; the
     // GUI still sees only the lines it asked for.
-    const StrengthPlan plan = planStrength(limitStrength_, elo_, skillLevel_);
+    const StrengthPlan plan = planStrength(limitStrength_, elo_, skillLevel_,
+                                           settings.network ? EvalKind::Network : EvalKind::HandCrafted);
     SearchLimits lim = limits;
     const int shownLines = settings.multiPv;
     if (plan.active) {

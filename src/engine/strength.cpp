@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <iterator>
+#include <span>
 
 namespace vazir {
 
@@ -36,12 +36,13 @@ constexpr uint64_t kMinNodes = 64;  // enough for a complete one-ply search with
 // mapped to the internal level that played like it, by linear interpolation between
 // these points (made monotone where noise crossed them), and beyond the last ones along
 // the nearest segment. The points below internal 2300 were measured with four lines, the
-// others with the line counts of kLinesByLevel.
+// others with the line counts of kLinesByLevel. Each evaluation has its own table: at the
+// same node budget the network plays far stronger than the hand-crafted evaluation.
 struct CalibrationPoint {
     double internal;
     double playsLike;
 };
-constexpr CalibrationPoint kCalibration[] = {
+constexpr CalibrationPoint kHandCraftedCalibration[] = {
     {1103, 1253},      // run 2 (label 1400)
     {1400, 1523},      // run 1 (label 1400)
     {1800, 1828},      // run 1 (label 1800)
@@ -49,24 +50,39 @@ constexpr CalibrationPoint kCalibration[] = {
     {2446, 2177},      // run 3 (two lines, label 2000)
     {3105, 2275},      // run 3 (one line, label 2140): the clock, not the node budget, limits it
 };
+// Measured with net10, the embedded default (2026-12-02, run 4: the labels 1400, 1800, 2200
+// and 2600 mapped through the hand-crafted table). Another EvalFile uses this table too.
+constexpr CalibrationPoint kNetworkCalibration[] = {
+    {1265, 1504},  // label 1400: +104 +/- 74
+    {1763, 1835},  // label 1800: +35 +/- 66
+    {2600, 2289},  // label 2200 (two lines): +89 +/- 62
+    {3105, 2558},  // label 2600, measured at internal 4000 (full strength, -42 +/- 55): from
+                   // 3105 up the budget (2.1M nodes) is more than the clock gives a move
+};
 
-double internalLevel(int label) {
-    constexpr int n = int(std::size(kCalibration));
+double internalLevel(int label, std::span<const CalibrationPoint> table) {
+    const int n = int(table.size());
     int i = 1;
-    while (i < n - 1 && kCalibration[i].playsLike < label) ++i;
-    const CalibrationPoint& a = kCalibration[i - 1];
-    const CalibrationPoint& b = kCalibration[i];
+    while (i < n - 1 && table[i].playsLike < label) ++i;
+    const CalibrationPoint& a = table[i - 1];
+    const CalibrationPoint& b = table[i];
     return a.internal + (double(label) - a.playsLike) * (b.internal - a.internal) / (b.playsLike - a.playsLike);
+}
+
+double internalLevel(int label, EvalKind evaluation) {
+    using Table = std::span<const CalibrationPoint>;
+    return internalLevel(label, evaluation == EvalKind::Network ? Table(kNetworkCalibration)
+                                                                : Table(kHandCraftedCalibration));
 }
 }  // namespace
 
-StrengthPlan planStrength(bool limitStrength, int elo, int skillLevel) {
+StrengthPlan planStrength(bool limitStrength, int elo, int skillLevel, EvalKind evaluation) {
     StrengthPlan p;
     if (!limitStrength && skillLevel >= kMaxSkillLevel) return p;
     const int label = std::clamp(limitStrength ? elo : skillToElo(skillLevel), kMinElo, kMaxElo);
     // Beyond the last calibration point the scale is flat (the top labels saturate): cap it,
     // so the node count stays a finite number the clock, not an overflow, limits.
-    const double e = std::min(internalLevel(label), kMaxInternalLevel);
+    const double e = std::min(internalLevel(label, evaluation), kMaxInternalLevel);
     // 0 at internal 800 .. 1 at internal 2800; beyond either end on purpose (see above).
     const double t = (e - kMinElo) / double(kMaxElo - kMinElo);
     p.active = true;

@@ -29,9 +29,12 @@ struct StrengthPlan {
     int maxLoss = 0;         // centipawns: never a move this much below the best
 };
 
+// Which evaluation plays: each has its own calibration of the labels (strength.cpp).
+enum class EvalKind { HandCrafted, Network };
+
 // The plan for a level; inactive at full strength (UCI_LimitStrength false and Skill
 // Level 20).
-StrengthPlan planStrength(bool limitStrength, int elo, int skillLevel);
+StrengthPlan planStrength(bool limitStrength, int elo, int skillLevel, EvalKind evaluation);
 
 // Chooses among the search's lines (best first) as the plan says.
 SearchResult::Line chooseMove(const std::vector<SearchResult::Line>& lines, const StrengthPlan& plan,
