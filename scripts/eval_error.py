@@ -11,8 +11,8 @@ builds (the net and the hand-crafted evaluation) can be compared on the same pos
 For each position of a FEN file (the first field up to '|' or ';' on each line: EPD,
 datagen text and plain FEN all work; a FEN the engine refuses is left out and counted) it
 sends `ucinewgame`, `position fen`, `eval` (the net's score when a net is loaded, else the
-hand-crafted one; side to move's view) and `go depth D` (the last reported score, side to move's view; positions with a mate score
-are left out). It prints the distribution of |search - static| over positions where both
+hand-crafted one; side to move's view) and `go depth D` (the last reported score, side to
+move's view; positions with a mate score are left out). It prints the distribution of |search - static| over positions where both
 are within +-1000, and the root-mean-square of the static scores for scale.
 
 Usage: python3 scripts/eval_error.py <vazir binary> <fen file> [depth=12] [max positions=3000]

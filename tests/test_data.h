@@ -1,4 +1,4 @@
-// Reading the shared perft suites for tests.
+// Reading the perft suites in tests/data for tests (never ../shared).
 #pragma once
 
 #include <cstdint>

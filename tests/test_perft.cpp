@@ -1,6 +1,6 @@
-// Perft against the shared suites. The fast suite checks every position to the deepest
-// depth whose count stays under a node budget; the deep suites (ctest -L deep) check
-// every depth listed.
+// Perft against the suites in tests/data (copies of public suites; see its README). The
+// fast suite checks every position to the deepest depth whose count stays under a node
+// budget; the deep suites (ctest -L deep) check every depth listed.
 #include <doctest/doctest.h>
 
 #include <cstdio>
