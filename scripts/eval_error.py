@@ -12,8 +12,9 @@ For each position of a FEN file (the first field up to '|' or ';' on each line: 
 datagen text and plain FEN all work; a FEN the engine refuses is left out and counted) it
 sends `ucinewgame`, `position fen`, `eval` (the net's score when a net is loaded, else the
 hand-crafted one; side to move's view) and `go depth D` (the last reported score, side to
-move's view; positions with a mate score are left out). It prints the distribution of |search - static| over positions where both
-are within +-1000, and the root-mean-square of the static scores for scale.
+move's view; positions with a mate score are left out). It prints the distribution of
+|search - static| over positions where both are within +-1000, and the root-mean-square
+of the static scores for scale.
 
 Usage: python3 scripts/eval_error.py <vazir binary> <fen file> [depth=12] [max positions=3000]
 Example (every 1597th position of the shared self-play text):
