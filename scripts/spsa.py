@@ -52,8 +52,12 @@ class Param:
         return f"{self.name}, int, {round(self.value)}, {int(self.min)}, {int(self.max)}, {self.c_end:g}, {self.r_end:g}"
 
 
+# Game endings that mean something broke (fastchess's wording): a tune must not hide them.
+ABNORMAL = re.compile(r"loses on time|makes an illegal move|disconnects|connection stalls")
+
+
 def play_pair(args, plus, minus):
-    """Plays `args.pairs` game pairs; returns (points of plus, points of minus)."""
+    """Plays `args.pairs` game pairs; returns (points of plus, points of minus, abnormal endings)."""
     def engine(name, values):
         opts = [f"option.{n}={v}" for n, v in values.items()]
         return ["-engine", f"cmd={args.engine}", f"name={name}", *opts]
@@ -70,7 +74,10 @@ def play_pair(args, plus, minus):
     if not m:
         sys.exit("fastchess gave no result:\n" + out[-2000:])
     games, wins, losses, draws = map(int, m[-1])
-    return wins + draws / 2, losses + draws / 2
+    abnormal = [l for l in out.splitlines() if l.startswith("Finished game") and ABNORMAL.search(l)]
+    for l in abnormal:
+        print("abnormal ending: " + l, flush=True)
+    return wins + draws / 2, losses + draws / 2, len(abnormal)
 
 
 def main():
@@ -95,6 +102,7 @@ def main():
         p.c = p.c_end * n ** GAMMA
         p.a = p.r_end * p.c_end ** 2 * (big_a + n) ** ALPHA
 
+    abnormal_total = 0
     for k in range(args.start, n + 1):
         plus, minus, deltas = {}, {}, {}
         for p in params:
@@ -103,14 +111,16 @@ def main():
             deltas[p.name] = (d, c_k)
             plus[p.name] = round(min(p.max, max(p.min, p.value + c_k * d)))
             minus[p.name] = round(min(p.max, max(p.min, p.value - c_k * d)))
-        score_plus, score_minus = play_pair(args, plus, minus)
+        score_plus, score_minus, abnormal = play_pair(args, plus, minus)
+        abnormal_total += abnormal
         for p in params:
             d, c_k = deltas[p.name]
             a_k = p.a / (big_a + k) ** ALPHA
             p.value = min(p.max, max(p.min, p.value + a_k * (score_plus - score_minus) / (c_k * d)))
         with open(args.out, "w") as f:
             f.write("\n".join(p.line() for p in params) + "\n")
-        print(f"iteration {k}/{n}: plus {score_plus} minus {score_minus}; " +
+        print(f"iteration {k}/{n}: plus {score_plus} minus {score_minus} "
+              f"(abnormal endings so far {abnormal_total}); " +
               ", ".join(f"{p.name}={p.value:.1f}" for p in params), flush=True)
 
 
