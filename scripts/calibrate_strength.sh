@@ -20,5 +20,5 @@ for level in "$@"; do
   fastchess -engine cmd="$vazir" name="vazir-$level" option.UCI_LimitStrength=true "option.UCI_Elo=$level" \
     -engine cmd="$stockfish" name="stockfish-$level" option.UCI_LimitStrength=true "option.UCI_Elo=$level" option.Threads=1 \
     -each tc="$tc" option.Hash=16 -openings file="$book" format=epd order=random -repeat -games 2 -rounds "$rounds" \
-    -concurrency 2 -recover -ratinginterval 10 | grep -E "^(Results|Elo|Games|Ptnml|Finished game .*(loses on time|illegal|crash|disconnect))" || true
+    -concurrency 2 -recover -ratinginterval 10 | grep -E "^(Results|Elo|Games|Ptnml|Finished game .*(loses on time|illegal|crash|disconnect|stall))" || true
 done
