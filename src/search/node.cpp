@@ -290,8 +290,10 @@ void Searcher::recordNode(const Position& pos, StackEntry* ss, const Node& n, Sc
     tt_.store(pos.key(), ss->ply, bestScore, n.rawEval, bound, n.depth, bestMove);
 }
 
-Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, int depth, bool cutNode) {
-    if (depth <= 0) return qsearch(pos, ss, alpha, beta);
+// What a node knows before it looks at the table: its kind, its depth, and the move a
+// singular verification leaves out.
+Searcher::Node Searcher::enterNode(const Position& pos, const StackEntry* ss, Score alpha, Score beta, int depth,
+                                   bool cutNode) {
     Node n;
     n.pvNode = beta - alpha > 1;
     n.rootNode = ss->ply == 0;
@@ -299,6 +301,23 @@ Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, i
     n.inCheck = pos.inCheck();
     n.depth = depth;
     n.excluded = ss->excluded;
+    return n;
+}
+
+// What pruning, extension and reduction decisions need to know of a move before it is made.
+Searcher::MoveFacts Searcher::factsOf(const Position& pos, Move m, int orderScore,
+                                      const OrderingContext& ordering) const {
+    MoveFacts f;
+    f.quiet = !isNoisy(pos, m);
+    f.givesCheck = pos.givesCheck(m);
+    f.orderScore = orderScore;
+    f.history = f.quiet ? history_->quietScore(pos.sideToMove(), pos.pieceOn(m.from()), m, ordering.continuation) : 0;
+    return f;
+}
+
+Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, int depth, bool cutNode) {
+    if (depth <= 0) return qsearch(pos, ss, alpha, beta);
+    Node n = enterNode(pos, ss, alpha, beta, depth, cutNode);
     if (n.pvNode) ss->pvLength = ss->ply;
     selDepth_ = std::max(selDepth_, ss->ply + 1);
     if (stopped()) return 0;
@@ -345,11 +364,7 @@ Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, i
         // The picker hands out the table's move first, and only when it is legal here.
         if (picker.lastScore() == MovePicker::kTTMoveScore) n.ttCapture = isNoisy(pos, m);
         if (m == n.excluded || (n.rootNode && !isRootMoveOfThisLine(m))) continue;
-        MoveFacts f;
-        f.quiet = !isNoisy(pos, m);
-        f.givesCheck = pos.givesCheck(m);
-        f.orderScore = picker.lastScore();
-        f.history = f.quiet ? history_->quietScore(pos.sideToMove(), pos.pieceOn(m.from()), m, ordering.continuation) : 0;
+        MoveFacts f = factsOf(pos, m, picker.lastScore(), ordering);
         if (!n.rootNode && bestScore > -kMateInMaxPly && hasNonPawnMaterial(pos, pos.sideToMove())) {
             // Every later quiet move would be cut by late move pruning too (the limit only
             // grows closer): the picker leaves them out unsorted, except those that check.

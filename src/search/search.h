@@ -144,6 +144,8 @@ private:
 
     Score search(Position& pos, StackEntry* ss, Score alpha, Score beta, int depth, bool cutNode);
     Score qsearch(Position& pos, StackEntry* ss, Score alpha, Score beta);
+    static Node enterNode(const Position& pos, const StackEntry* ss, Score alpha, Score beta, int depth, bool cutNode);
+    MoveFacts factsOf(const Position& pos, Move m, int orderScore, const OrderingContext& ordering) const;
     std::optional<Score> drawOrMateDistance(const Position& pos, StackEntry* ss, Score& alpha, Score& beta);
     void evaluateNode(const Position& pos, StackEntry* ss, Node& n);
     std::optional<Score> pruneNode(Position& pos, StackEntry* ss, const Node& n, Score alpha, Score beta);
