@@ -324,6 +324,21 @@ TEST_SUITE("timeman") {
         inf.time[White] = 1000;
         CHECK(!computeTimeBudget(inf, White, 20).timed);
     }
+
+    TEST_CASE("node share: the less of the nodes the best move took, the more time; bounded") {
+        double previous = nodeShareFactor(0.0);
+        CHECK(previous <= 2.0);
+        CHECK(previous > 1.5);  // a close choice earns more time
+        for (int percent = 1; percent <= 100; ++percent) {
+            const double f = nodeShareFactor(percent / 100.0);
+            INFO("share ", percent, "%: factor ", f);
+            CHECK(f <= previous);
+            CHECK(f >= 0.5);
+            previous = f;
+        }
+        CHECK(nodeShareFactor(1.0) < 0.8);  // everything under one move: stop sooner
+        CHECK(nodeShareFactor(0.76) == doctest::Approx(1.0).epsilon(0.01));
+    }
 }
 
 TEST_SUITE("options") {

@@ -381,12 +381,13 @@ Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, i
         ss->doubleExtensions = (ss - 1)->doubleExtensions * !n.rootNode + (ext.extension >= 2);
 
         if (n.rootNode) reportCurrMove(m, moveCount + pvIndex_);
+        const uint64_t nodesBefore = nodes();
         makeMove(pos, m, st, ss);
         const Score score = searchMove(pos, ss, n, f, n.depth - 1 + ext.extension, alpha, beta);
         unmakeMove(pos, m);
 
         if (stopped()) return 0;
-        if (n.rootNode) updateRootMove(m, score, ss, moveCount, alpha);
+        if (n.rootNode) updateRootMove(m, score, ss, moveCount, alpha, nodes() - nodesBefore);
 
         if (score > bestScore) {
             bestScore = score;

@@ -100,7 +100,7 @@ void Searcher::collectRootMoves(const Position& pos) {
     for (Move m : legal)
         if (limits_.searchMoves.empty() ||
             std::find(limits_.searchMoves.begin(), limits_.searchMoves.end(), m) != limits_.searchMoves.end())
-            rootMoves_.push_back({m, -kInfinite, -kInfinite, 0, {m}});
+            rootMoves_.push_back({m, -kInfinite, -kInfinite, 0, 0, {m}});
 
     if (rootMoves_.size() > 1 && tablebase::largest() > 0) {
         const tablebase::RootFilter f = tablebase::filterRoot(pos, tbSettings_);
@@ -147,13 +147,15 @@ bool Searcher::searchLine(Position& pos, StackEntry* ss) {
 }
 
 // After a finished iteration: is it time to stop? (`go mate` found, or the soft limit,
-// scaled by how long the best move has stayed the same, has passed.)
+// scaled by how long the best move has stayed the same and by the share of this search's
+// nodes spent under it, has passed.)
 bool Searcher::iterationEndsSearch(IterationState& it) {
     const RootMove& best = rootMoves_[0];
     it.stableIterations = best.move == it.lastBest ? it.stableIterations + 1 : 0;
     it.lastBest = best.move;
     if (limits_.mate > 0 && best.score >= mateIn(2 * limits_.mate)) return true;
-    const double scale = budget_.fixed ? 1.0 : stabilityFactor(it.stableIterations);
+    const double share = nodes() ? double(best.nodes) / double(nodes()) : 0.0;
+    const double scale = budget_.fixed ? 1.0 : stabilityFactor(it.stableIterations) * nodeShareFactor(share);
     return budget_.timed && !pondering_.load() && double(elapsedMs()) >= double(budget_.softMs) * scale;
 }
 
@@ -288,8 +290,9 @@ void Searcher::updatePv(StackEntry* ss, Move m) {
     ss->pvLength = std::max(child->pvLength, ss->ply + 1);
 }
 
-void Searcher::updateRootMove(Move m, Score score, StackEntry* ss, int moveCount, Score alpha) {
+void Searcher::updateRootMove(Move m, Score score, StackEntry* ss, int moveCount, Score alpha, uint64_t nodes) {
     auto it = std::find_if(rootMoves_.begin(), rootMoves_.end(), [m](const RootMove& rm) { return rm.move == m; });
+    it->nodes += nodes;
     if (moveCount == 1 || score > alpha) {
         it->score = score;
         it->selDepth = selDepth_;

@@ -113,6 +113,7 @@ private:
         Score score = -kInfinite;
         Score previousScore = -kInfinite;
         int selDepth = 0;
+        uint64_t nodes = 0;  // nodes searched under this move in this search (time management)
         std::vector<Move> pv;
     };
 
@@ -186,7 +187,7 @@ private:
     void updateCutoffStats(const Position& pos, StackEntry* ss, Move best, const Move* quiets, int quietCount,
                            const Move* captures, int captureCount, int depth);
     static void updatePv(StackEntry* ss, Move m);
-    void updateRootMove(Move m, Score score, StackEntry* ss, int moveCount, Score alpha);
+    void updateRootMove(Move m, Score score, StackEntry* ss, int moveCount, Score alpha, uint64_t nodes);
     SearchReport makeReport(int pvIndex, int depth, Bound bound) const;
     Move ponderMoveFor(Position& pos, const RootMove& rm);
 

@@ -12,6 +12,12 @@ constexpr double kLastMoveFraction = 0.8;     // movestogo 1: the clock refills 
 constexpr double kHardOverSoft = 4.0;
 constexpr int64_t kMinimumMs = 1;
 
+// Node share: factor = (base - share) x slope, clamped. A share of 0.76 leaves the soft
+// limit as it is; all nodes under the best move cut it to 0.675, a close choice doubles it.
+constexpr double kNodeShareBase = 1.5;
+constexpr double kNodeShareSlope = 1.35;
+constexpr double kNodeFactorMin = 0.5, kNodeFactorMax = 2.0;
+
 }  // namespace
 
 TimeBudget computeTimeBudget(const SearchLimits& limits, Color us, int64_t overhead) {
@@ -43,6 +49,10 @@ TimeBudget computeTimeBudget(const SearchLimits& limits, Color us, int64_t overh
 double stabilityFactor(int stableIterations) {
     constexpr double kFactors[] = {1.6, 1.3, 1.1, 0.95, 0.8, 0.7};
     return kFactors[std::min(stableIterations, 5)];
+}
+
+double nodeShareFactor(double bestMoveNodeShare) {
+    return std::clamp((kNodeShareBase - bestMoveNodeShare) * kNodeShareSlope, kNodeFactorMin, kNodeFactorMax);
 }
 
 
