@@ -290,9 +290,9 @@ void Searcher::updatePv(StackEntry* ss, Move m) {
     ss->pvLength = std::max(child->pvLength, ss->ply + 1);
 }
 
-void Searcher::updateRootMove(Move m, Score score, StackEntry* ss, int moveCount, Score alpha, uint64_t nodes) {
+void Searcher::updateRootMove(Move m, Score score, StackEntry* ss, int moveCount, Score alpha, uint64_t moveNodes) {
     auto it = std::find_if(rootMoves_.begin(), rootMoves_.end(), [m](const RootMove& rm) { return rm.move == m; });
-    it->nodes += nodes;
+    it->nodes += moveNodes;  // this visit's nodes under m, added over the whole search
     if (moveCount == 1 || score > alpha) {
         it->score = score;
         it->selDepth = selDepth_;

@@ -187,7 +187,7 @@ private:
     void updateCutoffStats(const Position& pos, StackEntry* ss, Move best, const Move* quiets, int quietCount,
                            const Move* captures, int captureCount, int depth);
     static void updatePv(StackEntry* ss, Move m);
-    void updateRootMove(Move m, Score score, StackEntry* ss, int moveCount, Score alpha, uint64_t nodes);
+    void updateRootMove(Move m, Score score, StackEntry* ss, int moveCount, Score alpha, uint64_t moveNodes);
     SearchReport makeReport(int pvIndex, int depth, Bound bound) const;
     Move ponderMoveFor(Position& pos, const RootMove& rm);
 
