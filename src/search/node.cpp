@@ -137,8 +137,9 @@ std::optional<Score> Searcher::pruneNode(Position& pos, StackEntry* ss, const No
         return n.eval;
 
     // Null move: give the opponent a free move; if we still beat beta, a real move would
-    // too. Not without pieces, where zugzwang makes passing a real advantage.
-    if (n.depth >= NullMoveMinDepth && n.eval >= beta && ss->staticEval >= beta &&
+    // too. Not without pieces, where zugzwang makes passing a real advantage, nor in the
+    // first plies of a verification search (below).
+    if (n.depth >= NullMoveMinDepth && n.eval >= beta && ss->staticEval >= beta && ss->ply >= nullMoveMinPly_ &&
         (ss - 1)->currentMove != Move::null() && hasNonPawnMaterial(pos, pos.sideToMove())) {
         const int r = NullMoveBaseReduction + n.depth / NullMoveDepthDivisor +
                       std::min(int((n.eval - beta) / NullMoveEvalDivisor), 3);
@@ -150,10 +151,26 @@ std::optional<Score> Searcher::pruneNode(Position& pos, StackEntry* ss, const No
         const Score score = -search(pos, ss + 1, -beta, -beta + 1, n.depth - r, !n.cutNode);
         unmakeNullMove(pos);
         if (stopped()) return Score(0);
-        if (score >= beta) return score >= kMateInMaxPly ? beta : score;  // unproven mates are not returned
+        if (score >= beta) {
+            const Score cut = score >= kMateInMaxPly ? beta : score;  // unproven mates are not returned
+            if (n.depth < NullMoveVerifyMinDepth || nullMoveMinPly_ != 0) return cut;
+            if (nullMoveVerified(pos, ss, beta, n.depth - r)) return cut;
+        }
     }
 
     return probcut(pos, ss, n, beta);
+}
+
+// Null-move verification: at high depth a wrong null-move cut (zugzwang: every real move
+// is worse than passing) costs a whole deep subtree, so the cut is confirmed by a real
+// search of this node at the null move's depth. The verification may not pass in its first
+// three quarters, or it would be the same guess again; below that, null moves are safe
+// enough, as everywhere else.
+bool Searcher::nullMoveVerified(Position& pos, StackEntry* ss, Score beta, int depth) {
+    nullMoveMinPly_ = ss->ply + 3 * depth / 4;
+    const Score score = search(pos, ss, beta - 1, beta, depth, false);
+    nullMoveMinPly_ = 0;
+    return score >= beta;
 }
 
 // Probcut: a good capture that beats beta by a margin in quiescence and then at reduced

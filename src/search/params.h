@@ -20,6 +20,8 @@
     X(NullMoveBaseReduction, 3, 2, 5, 1)                                                              \
     X(NullMoveDepthDivisor, 3, 2, 6, 1)                                                               \
     X(NullMoveEvalDivisor, 200, 100, 400, 20)                                                         \
+    /* null move verified by a real search from this depth (zugzwang guard) */                       \
+    X(NullMoveVerifyMinDepth, 14, 8, 20, 1)                                                           \
     /* internal iterative reduction without a hash move */                                            \
     X(IirMinDepth, 4, 3, 8, 1)                                                                        \
     /* late move pruning of quiets: after (LmpBase + d^2) / (2 - improving) moves */                  \

@@ -81,6 +81,7 @@ void Searcher::beginSearch(const Position& pos, const SearchLimits& limits, cons
     budget_ = computeTimeBudget(limits, pos.sideToMove(), settings.moveOverheadMs);
     if (helper_) budget_ = TimeBudget{};  // the clock is the main searcher's; the node limit is everyone's
     nodes_.store(0, std::memory_order_relaxed);
+    nullMoveMinPly_ = 0;
     tbHits_.store(0, std::memory_order_relaxed);
     tbSettings_ = settings.tablebase;
     net_ = settings.network;

@@ -151,6 +151,7 @@ private:
     void evaluateNode(const Position& pos, StackEntry* ss, Node& n);
     std::optional<Score> pruneNode(Position& pos, StackEntry* ss, const Node& n, Score alpha, Score beta);
     std::optional<Score> probcut(Position& pos, StackEntry* ss, const Node& n, Score beta);
+    bool nullMoveVerified(Position& pos, StackEntry* ss, Score beta, int depth);
     bool pruneMove(const Position& pos, const Node& n, Move m, const MoveFacts& f, int moveCount, Score alpha) const;
     static bool lateMoveLimitReached(const Node& n, int moveCount);
     Singularity extensionFor(Position& pos, StackEntry* ss, const Node& n, Move m, bool givesCheck, Score beta);
@@ -216,6 +217,7 @@ private:
     int pvIndex_ = 0;
     int rootDepth_ = 0;
     int selDepth_ = 0;
+    int nullMoveMinPly_ = 0;  // during a null-move verification: no null move above this ply
     std::atomic<uint64_t> nodes_{0};  // written by the searching thread only
     std::atomic<uint64_t> tbHits_{0};
     tablebase::Settings tbSettings_;
