@@ -81,7 +81,7 @@ struct SearchHistory {
     // pawn structure; never reaches the mate range.
     Score correctedEval(const Position& pos, Score raw) const {
         const int c = pawnCorrection[pos.sideToMove()][pos.pawnKey() % kCorrectionSize];
-        return std::clamp(raw + c / kCorrectionGrain, -kMateInMaxPly + 1, kMateInMaxPly - 1);
+        return std::clamp(raw + c / kCorrectionGrain, -kMaxEval, kMaxEval);
     }
     // A search of `depth` found `searched` where the raw evaluation said `raw`: move the
     // entry toward the difference, the more so the deeper the search (a moving average,

@@ -90,10 +90,12 @@ std::optional<Score> Searcher::drawOrMateDistance(const Position& pos, StackEntr
 
 // Step 2b: a position the tablebases cover has a known result. A draw is exact; a win
 // is a lower bound and a loss an upper bound (the tables do not say how fast), so they
-// end the node only when they settle it against the window.
-std::optional<Score> Searcher::probeTablebase(const Position& pos, StackEntry* ss, const Node& n, Score alpha,
+// end the node only when they settle it against the window. At a PV node that goes on,
+// the result still bounds what the node returns (as in Stockfish): the search may find a
+// mate, but it must not report less than a proven win or more than a proven loss.
+std::optional<Score> Searcher::probeTablebase(const Position& pos, StackEntry* ss, Node& n, Score alpha,
                                               Score beta) {
-    if (tablebase::largest() == 0) return std::nullopt;
+    if (tablebase::largest() == 0 || !probeInSearch_) return std::nullopt;
     if (n.depth < tbSettings_.probeDepth && popCount(pos.pieces()) >= tablebase::largest()) return std::nullopt;
     const std::optional<Score> tb = tablebase::probeWdl(pos, ss->ply, tbSettings_);
     if (!tb) return std::nullopt;
@@ -103,6 +105,10 @@ std::optional<Score> Searcher::probeTablebase(const Position& pos, StackEntry* s
     if (bound == BoundExact || (bound == BoundLower ? v >= beta : v <= alpha)) {
         tt_.store(pos.key(), ss->ply, v, kNoScore, bound, std::min(n.depth + 6, kMaxPly - 1), Move::none());
         return v;
+    }
+    if (n.pvNode) {
+        if (bound == BoundLower) n.tbFloor = v;
+        else n.tbCeiling = v;
     }
     return std::nullopt;
 }
@@ -133,7 +139,7 @@ std::optional<Score> Searcher::pruneNode(Position& pos, StackEntry* ss, const No
     }
 
     // Reverse futility: so far above beta at low depth that no reply will bring it back.
-    if (n.depth <= RfpMaxDepth && n.eval - RfpMargin * (n.depth - n.improving) >= beta && n.eval < kMateInMaxPly)
+    if (n.depth <= RfpMaxDepth && n.eval - RfpMargin * (n.depth - n.improving) >= beta && !isDecisive(n.eval))
         return n.eval;
 
     // Null move: give the opponent a free move; if we still beat beta, a real move would
@@ -152,7 +158,7 @@ std::optional<Score> Searcher::pruneNode(Position& pos, StackEntry* ss, const No
         unmakeNullMove(pos);
         if (stopped()) return Score(0);
         if (score >= beta) {
-            const Score cut = score >= kMateInMaxPly ? beta : score;  // unproven mates are not returned
+            const Score cut = isDecisive(score) ? beta : score;  // unproven mates and table wins are not returned
             if (n.depth < NullMoveVerifyMinDepth || nullMoveMinPly_ != 0) return cut;
             if (nullMoveVerified(pos, ss, beta, n.depth - r)) return cut;
         }
@@ -177,7 +183,7 @@ bool Searcher::nullMoveVerified(Position& pos, StackEntry* ss, Score beta, int d
 // depth would almost surely beat beta at full depth too. Skipped when the table already
 // says a search this deep stays below that bound.
 std::optional<Score> Searcher::probcut(Position& pos, StackEntry* ss, const Node& n, Score beta) {
-    if (n.depth < ProbcutMinDepth || isMateScore(beta)) return std::nullopt;
+    if (n.depth < ProbcutMinDepth || isDecisive(beta)) return std::nullopt;
     const Score probcutBeta = beta + ProbcutMargin;
     if (n.ttHit && n.tte.depth >= n.depth - ProbcutReduction + 1 && n.tte.score < probcutBeta) return std::nullopt;
     MovePicker picker(pos, n.ttMove, *history_);  // captures and queen promotions, best first
@@ -227,7 +233,7 @@ Searcher::Singularity Searcher::extensionFor(Position& pos, StackEntry* ss, cons
     Singularity out;
     if (ss->ply >= 2 * rootDepth_) return out;
     if (!n.rootNode && m == n.ttMove && !n.excluded.isOk() && n.depth >= SingularMinDepth &&
-        n.tte.depth >= n.depth - SingularTTDepthMargin && (n.tte.bound & BoundLower) && !isMateScore(n.tte.score))
+        n.tte.depth >= n.depth - SingularTTDepthMargin && (n.tte.bound & BoundLower) && !isDecisive(n.tte.score))
         return singularExtension(pos, ss, m, n.tte.score, n.depth, beta, n.pvNode, n.cutNode);
     out.extension = givesCheck ? 1 : 0;
     return out;
@@ -241,7 +247,7 @@ Searcher::Singularity Searcher::extensionFor(Position& pos, StackEntry* ss, cons
 Searcher::Singularity Searcher::singularExtension(Position& pos, StackEntry* ss, Move ttMove, Score ttScore,
                                                   int depth, Score beta, bool pvNode, bool cutNode) {
     Singularity out;
-    const Score singularBeta = std::max(ttScore - SingularMarginPerDepth * depth, -kMateInMaxPly + 1);
+    const Score singularBeta = std::max(ttScore - SingularMarginPerDepth * depth, -kMaxEval);
     const int singularDepth = (depth - 1) / 2;
     ss->excluded = ttMove;
     const Score score = search(pos, ss, singularBeta - 1, singularBeta, singularDepth, cutNode);
@@ -301,7 +307,7 @@ bool Searcher::isRootMoveOfThisLine(Move m) const {
 // the true score lies.
 void Searcher::recordNode(const Position& pos, StackEntry* ss, const Node& n, Score bestScore, Bound bound,
                           Move bestMove) {
-    if (!n.inCheck && !isMateScore(bestScore) && !(bestMove.isOk() && isNoisy(pos, bestMove)) &&
+    if (!n.inCheck && !isDecisive(bestScore) && !(bestMove.isOk() && isNoisy(pos, bestMove)) &&
         !(bound == BoundLower && bestScore <= ss->staticEval) && !(bound == BoundUpper && bestScore >= ss->staticEval))
         history_->updateCorrection(pos, n.rawEval, bestScore, n.depth);
     tt_.store(pos.key(), ss->ply, bestScore, n.rawEval, bound, n.depth, bestMove);
@@ -353,8 +359,10 @@ Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, i
         return n.tte.score;
 
     // 2b. Endgame tablebases.
-    if (!n.rootNode && !n.excluded.isOk())
+    if (!n.rootNode && !n.excluded.isOk()) {
         if (auto s = probeTablebase(pos, ss, n, alpha, beta)) return *s;
+        alpha = std::max(alpha, n.tbFloor);
+    }
 
     // 3. Static evaluation.
     evaluateNode(pos, ss, n);
@@ -372,7 +380,7 @@ Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, i
     MovePicker picker(pos, n.ttMove, *history_, ordering);
     Move quiets[kMaxMoves], captures[kMaxMoves];
     int quietCount = 0, captureCount = 0, moveCount = 0;
-    Score bestScore = -kInfinite;
+    Score bestScore = n.tbFloor;
     Move bestMove = Move::none();
     const Score originalAlpha = alpha;
     StateInfo st;
@@ -382,7 +390,7 @@ Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, i
         if (picker.lastScore() == MovePicker::kTTMoveScore) n.ttCapture = isNoisy(pos, m);
         if (m == n.excluded || (n.rootNode && !isRootMoveOfThisLine(m))) continue;
         MoveFacts f = factsOf(pos, m, picker.lastScore(), ordering);
-        if (!n.rootNode && bestScore > -kMateInMaxPly && hasNonPawnMaterial(pos, pos.sideToMove())) {
+        if (!n.rootNode && bestScore > -kTbWinInMaxPly && hasNonPawnMaterial(pos, pos.sideToMove())) {
             // Every later quiet move would be cut by late move pruning too (the limit only
             // grows closer): the picker leaves them out unsorted, except those that check.
             if (f.quiet && lateMoveLimitReached(n, moveCount)) picker.skipQuietsExceptChecks();
@@ -424,6 +432,7 @@ Score Searcher::search(Position& pos, StackEntry* ss, Score alpha, Score beta, i
     // once a move has been searched.) A verification search's result is not the node's.
     if (moveCount == 0) return n.excluded.isOk() ? alpha : n.inCheck ? matedIn(ss->ply) : 0;
     if (n.excluded.isOk()) return bestScore;
+    bestScore = std::min(bestScore, n.tbCeiling);
     const Bound bound = bestScore >= beta                            ? BoundLower
                         : (n.pvNode && bestScore > originalAlpha) ? BoundExact
                                                                     : BoundUpper;

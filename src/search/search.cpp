@@ -93,9 +93,11 @@ void Searcher::beginSearch(const Position& pos, const SearchLimits& limits, cons
 }
 
 // The root moves: every legal move (or those of `go searchmoves`), narrowed by the
-// tablebases to the moves that keep the best result.
+// tablebases to those that keep the best result among them.
 void Searcher::collectRootMoves(const Position& pos) {
     rootMoves_.clear();
+    rootTbScore_.reset();
+    probeInSearch_ = true;
     MoveList legal;
     generateMoves<GenType::All>(pos, legal);
     for (Move m : legal)
@@ -103,15 +105,24 @@ void Searcher::collectRootMoves(const Position& pos) {
             std::find(limits_.searchMoves.begin(), limits_.searchMoves.end(), m) != limits_.searchMoves.end())
             rootMoves_.push_back({m, -kInfinite, -kInfinite, 0, 0, {m}});
 
-    if (rootMoves_.size() > 1 && tablebase::largest() > 0) {
-        const tablebase::RootFilter f = tablebase::filterRoot(pos, tbSettings_);
-        if (!f.keep.empty()) {
-            countTbHit();
-            std::erase_if(rootMoves_, [&](const RootMove& rm) {
-                return std::find(f.keep.begin(), f.keep.end(), rm.move) == f.keep.end();
-            });
-        }
-    }
+    if (rootMoves_.empty() || tablebase::largest() == 0) return;
+    const tablebase::RootFilter f = tablebase::filterRoot(pos, tbSettings_, limits_.searchMoves);
+    if (f.keep.empty()) return;
+    countTbHit();
+    std::erase_if(rootMoves_, [&](const RootMove& rm) {
+        return std::find(f.keep.begin(), f.keep.end(), rm.move) == f.keep.end();
+    });
+    rootTbScore_ = f.score;
+    // As Stockfish does: once DTZ has ranked the root moves (or the root is not won),
+    // probes in the search add nothing but equal scores for every line, which hide the
+    // progress the evaluation would show.
+    probeInSearch_ = !f.byDtz && f.score > 0;
+}
+
+// What a line's score is reported as: the root's tablebase result, unless the search
+// proved a mate (which says more: how soon).
+Score Searcher::displayedScore(Score searched) const {
+    return rootTbScore_ && !isMateScore(searched) ? *rootTbScore_ : searched;
 }
 
 // One iteration's search of line pvIndex_, in an aspiration window around the previous
@@ -122,7 +133,7 @@ bool Searcher::searchLine(Position& pos, StackEntry* ss) {
     const Score prev = rootMoves_[pvIndex_].previousScore;
     Score delta = params::AspirationDelta;
     Score alpha = -kInfinite, beta = kInfinite;
-    if (rootDepth_ >= params::AspirationMinDepth && !isMateScore(prev)) {
+    if (rootDepth_ >= params::AspirationMinDepth && !isDecisive(prev)) {
         alpha = std::max(prev - delta, -kInfinite);
         beta = std::min(prev + delta, kInfinite);
     }
@@ -167,14 +178,14 @@ SearchResult Searcher::collectResult(Position& pos, int completedDepth, int mult
     const RootMove& best = rootMoves_[0];
     result.best = best.move;
     result.ponder = ponderMoveFor(pos, best);
-    result.score = best.score == -kInfinite ? best.previousScore : best.score;
+    result.score = displayedScore(best.score == -kInfinite ? best.previousScore : best.score);
     result.depth = completedDepth;
     result.nodes = reportedNodes();
     for (int i = 0; i < multiPv; ++i) {
         const RootMove& rm = rootMoves_[size_t(i)];
         const Score sc = rm.score != -kInfinite ? rm.score : rm.previousScore;
         if (sc == -kInfinite) break;  // not searched (stopped during the first iteration)
-        result.lines.push_back({rm.move, sc, rm.pv});
+        result.lines.push_back({rm.move, displayedScore(sc), rm.pv});
     }
     result.report = makeReport(0, std::max(completedDepth, 1), BoundExact);
     return result;
@@ -196,11 +207,11 @@ void Searcher::unmakeNullMove(Position& pos) {
 }
 
 // The network's evaluation when one is loaded (EvalFile), else the hand-crafted one.
-// A net's output is bounded only by its weights, so it is kept below the mate range,
-// where a score would be read as a mate and shifted by the ply.
+// A net's output is bounded only by its weights, so it is kept below the tablebase and
+// mate bands, where a score would be read as a proven result and shifted by the ply.
 Score Searcher::staticEvaluation(const Position& pos) {
     if (!net_) return evaluate(pos);
-    return std::clamp(Score(accumulators_->evaluate(*net_, pos)), -kMateInMaxPly + 1, kMateInMaxPly - 1);
+    return std::clamp(Score(accumulators_->evaluate(*net_, pos)), -kMaxEval, kMaxEval);
 }
 
 SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const SearchSettings& settings,
@@ -265,6 +276,7 @@ SearchReport Searcher::makeReport(int pvIndex, int depth, Bound bound) const {
     r.multiPv = pvIndex + 1;
     r.score = rm.score != -kInfinite ? rm.score : rm.previousScore;
     if (r.score == -kInfinite) r.score = 0;  // nothing searched yet (stopped during depth 1)
+    r.score = displayedScore(r.score);
     r.bound = bound;
     r.nodes = reportedNodes();
     r.timeMs = elapsedMs();

@@ -129,6 +129,8 @@ private:
         Score rawEval = kNoScore;  // the evaluation as computed (what the table keeps)
         Score eval = kNoScore;     // corrected, then sharpened by the table's score
         bool improving = false;    // static evaluation above that of two plies ago
+        Score tbFloor = -kInfinite;  // at a PV node the tables proved a win: no less than this
+        Score tbCeiling = kInfinite;  // ... or a loss: no more than this
     };
     // What the move loop knows of the move being searched.
     struct MoveFacts {
@@ -221,8 +223,11 @@ private:
     std::atomic<uint64_t> nodes_{0};  // written by the searching thread only
     std::atomic<uint64_t> tbHits_{0};
     tablebase::Settings tbSettings_;
+    std::optional<Score> rootTbScore_;  // the root's tablebase result, when the tables ranked its moves
+    bool probeInSearch_ = true;         // off when the root's moves are already ranked by DTZ
+    Score displayedScore(Score searched) const;
     void countTbHit() { tbHits_.store(tbHits_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
-    std::optional<Score> probeTablebase(const Position& pos, StackEntry* ss, const Node& n, Score alpha, Score beta);
+    std::optional<Score> probeTablebase(const Position& pos, StackEntry* ss, Node& n, Score alpha, Score beta);
 };
 
 // Recomputes the late-move-reduction table from the parameters (tuning builds, after a

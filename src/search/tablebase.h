@@ -2,11 +2,19 @@
 //
 //  - At the root, the DTZ tables rank the moves: only those that keep the best result
 //    (a win converted within the fifty-move rule when Syzygy50MoveRule is on, a draw
-//    held) are searched, so the engine cannot spoil a tablebase position.
+//    held) are searched, so the engine cannot spoil a tablebase position; a win keeps
+//    the moves that reach the next zeroing move soonest, so the win makes progress.
+//    Without DTZ tables the WDL tables filter instead (every move that keeps the result).
+//    The root's result is what the engine reports, unless the search finds a mate.
 //  - In the search, positions with few enough pieces, no castling rights and a fresh
-//    fifty-move counter are scored from the WDL tables (a win as a score just below the
-//    mate range, so that a real mate is still preferred).
+//    fifty-move counter are scored from the WDL tables (a win as a score in the band
+//    just below the mates, search/score.h, so that a real mate is still preferred).
 // With no path set nothing is probed and the search is unchanged.
+//
+// Debian's libfathom is built without thread support: a table is mapped on its first
+// probe with no lock, so two threads probing at once could both map it. Every probe
+// therefore takes one mutex. Probes are rare (a fresh fifty-move counter and few
+// pieces), so threads seldom wait on it.
 #pragma once
 
 #include <atomic>
@@ -18,10 +26,6 @@
 #include "search/score.h"
 
 namespace vazir::tablebase {
-
-// Scores for tablebase results: beyond any evaluation, below every mate.
-constexpr Score kTbWin = kMateInMaxPly - 1;
-constexpr Score tbWinIn(int ply) { return kTbWin - ply; }
 
 struct Settings {
     int probeDepth = 1;        // SyzygyProbeDepth: probe in search only at this depth or more
@@ -40,12 +44,15 @@ int largest();
 // probed: no castling rights, rule50 == 0, at most min(largest, limit) pieces.
 std::optional<Score> probeWdl(const Position& pos, int ply, const Settings& s);
 
-// Root moves that keep the tablebase result, with the score they promise; empty when
-// the root cannot be probed (then every move is searched).
+// Root moves that keep the best tablebase result among `candidates` (every legal move
+// when empty; `go searchmoves` otherwise), with the score they promise; empty when the
+// root cannot be probed (then every candidate is searched).
 struct RootFilter {
     std::vector<Move> keep;
-    Score score = 0;  // of the kept moves, from the side to move's view
+    Score score = 0;       // of the kept moves, from the side to move's view: a win as
+                           // tbWinIn(plies to the next zeroing move) when DTZ says it
+    bool byDtz = false;    // ranked by the DTZ tables (else by WDL alone)
 };
-RootFilter filterRoot(const Position& pos, const Settings& s);
+RootFilter filterRoot(const Position& pos, const Settings& s, const std::vector<Move>& candidates = {});
 
 }  // namespace vazir::tablebase

@@ -245,7 +245,8 @@ void UciLoop::printReport(const SearchReport& r) {
     }
     std::string s = "info depth " + std::to_string(r.depth) + " seldepth " + std::to_string(r.selDepth) +
                     " multipv " + std::to_string(r.multiPv) + " score ";
-    s += isMateScore(r.score) ? "mate " + std::to_string(mateInMoves(r.score)) : "cp " + std::to_string(r.score);
+    s += isMateScore(r.score) ? "mate " + std::to_string(mateInMoves(r.score))
+                              : "cp " + std::to_string(uciCentipawns(r.score));
     if (r.bound == BoundLower) s += " lowerbound";
     if (r.bound == BoundUpper) s += " upperbound";
     const uint64_t nps = r.timeMs > 0 ? r.nodes * 1000 / uint64_t(r.timeMs) : r.nodes * 1000;
@@ -253,7 +254,7 @@ void UciLoop::printReport(const SearchReport& r) {
          " time " + std::to_string(r.timeMs);
     if (showWdl_.load(std::memory_order_relaxed)) {
         const Wdl w = wdlFromScore(r.score, wdlMaterial_.load(std::memory_order_relaxed),
-                                   isMateScore(r.score) && r.score > 0, isMateScore(r.score) && r.score < 0);
+                                   isDecisive(r.score) && r.score > 0, isDecisive(r.score) && r.score < 0);
         s += " wdl " + std::to_string(w.win) + " " + std::to_string(w.draw) + " " + std::to_string(w.loss);
     }
     if (r.tbHits) s += " tbhits " + std::to_string(r.tbHits);
