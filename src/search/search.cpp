@@ -158,7 +158,8 @@ bool Searcher::searchLine(Position& pos, StackEntry* ss) {
     return !stopped();
 }
 
-// After a finished iteration: is it time to stop? (`go mate` found, or the soft limit,
+// After a finished iteration: is it time to stop? (`go mate` found, a single legal move
+// on the clock, or the soft limit,
 // scaled by how long the best move has stayed the same and by the share of this search's
 // nodes spent under it, has passed.)
 bool Searcher::iterationEndsSearch(IterationState& it) {
@@ -166,6 +167,8 @@ bool Searcher::iterationEndsSearch(IterationState& it) {
     it.stableIterations = best.move == it.lastBest ? it.stableIterations + 1 : 0;
     it.lastBest = best.move;
     if (limits_.mate > 0 && best.score >= mateIn(2 * limits_.mate)) return true;
+    // A single legal move on the clock is played at once: thinking cannot change it.
+    if (budget_.timed && !budget_.fixed && rootMoves_.size() == 1 && !pondering_.load()) return true;
     const double share = nodes() ? double(best.nodes) / double(nodes()) : 0.0;
     const double scale = budget_.fixed ? 1.0 : stabilityFactor(it.stableIterations) * nodeShareFactor(share);
     return budget_.timed && !pondering_.load() && double(elapsedMs()) >= double(budget_.softMs) * scale;

@@ -7,9 +7,15 @@ namespace vazir {
 namespace {
 constexpr int kDefaultMovesToGo = 30;       // sudden death: plan as if this many moves remain
 constexpr int kMaxMovesToGo = 50;
-constexpr double kHardFractionOfClock = 0.5;  // never plan to spend more than this of the clock on one move
+constexpr double kHardFractionOfClock = 0.5;  // never spend more than this of the clock on one move
 constexpr double kLastMoveFraction = 0.8;     // movestogo 1: the clock refills after this move
+constexpr double kSoftFractionSuddenDeath = 0.2;  // plan at most this much of the clock itself ...
+constexpr double kSoftFractionMovesToGo = 0.8;    // ... or this with movestogo (a refill is coming)
+constexpr int kHardReserveOverheads = 2;      // the hard limit leaves this many overheads on the clock, and one more per move to go
 constexpr double kHardOverSoft = 4.0;
+// With movestogo, the fewer moves before the refill the less a hard limit may exceed the
+// soft one (as Stockfish: 1.5 + 0.11 per move), or the last moves of a period drain it.
+constexpr double kHardOverSoftBase = 1.5, kHardOverSoftPerMove = 0.11;
 constexpr int64_t kMinimumMs = 1;
 
 // Node share: factor = (base - share) x slope, clamped. A share of 0.76 leaves the soft
@@ -20,6 +26,19 @@ constexpr double kNodeFactorMin = 0.5, kNodeFactorMax = 2.0;
 
 }  // namespace
 
+// The clock's budget, as Stockfish plans it:
+//  - the time to share out is the clock plus the increments still to come over the
+//    horizon (movestogo, or kDefaultMovesToGo in sudden death), less a reserve of
+//    `Move Overhead` for this move, the next one and every move of the horizon: each move
+//    costs the GUI and the pipe something, and the fewer moves are left the less is kept;
+//  - the soft limit is that time's share for one move, and no more than a share of the
+//    clock itself: with a low clock the engine spends less than the increment, and the
+//    clock recovers;
+//  - the hard limit never takes more than a fixed share of the clock itself (a floor
+//    proportional to the clock stays for the moves after this one), less the overhead,
+//    and leaves an overhead on the clock for each move to go and two more.
+// When the clock runs low the time to share out reaches nothing and the engine moves at
+// once.
 TimeBudget computeTimeBudget(const SearchLimits& limits, Color us, int64_t overhead) {
     TimeBudget b;
     if (limits.infinite) return b;
@@ -32,17 +51,21 @@ TimeBudget computeTimeBudget(const SearchLimits& limits, Color us, int64_t overh
 
     b.timed = true;
     const int64_t clock = std::max<int64_t>(limits.time[us], 0);
-    const int64_t inc = limits.inc[us];
-    const int64_t available = std::max(kMinimumMs, clock - overhead);
+    const int64_t inc = std::max<int64_t>(limits.inc[us], 0);
     const int mtg = limits.movesToGo > 0 ? std::min(limits.movesToGo, kMaxMovesToGo) : kDefaultMovesToGo;
 
-    // Spend a slice of what is left plus most of the increment.
-    int64_t soft = available / mtg + inc * 3 / 4;
-    int64_t hardCap = mtg == 1 ? int64_t(double(available) * kLastMoveFraction)
-                               : int64_t(double(available) * kHardFractionOfClock);
-    hardCap = std::max(kMinimumMs, hardCap);
-    b.softMs = std::clamp(soft, kMinimumMs, hardCap);
-    b.hardMs = std::clamp(int64_t(double(b.softMs) * kHardOverSoft), kMinimumMs, hardCap);
+    const int64_t reserve = overhead * (2 + mtg);
+    const int64_t toShare = std::max(kMinimumMs, clock + inc * (mtg - 1) - reserve);
+    const double hardFraction = mtg == 1 ? kLastMoveFraction : kHardFractionOfClock;
+    const int64_t hardCap = std::max(kMinimumMs, std::min(int64_t(double(clock) * hardFraction) - overhead,
+                                                          clock - (kHardReserveOverheads + mtg) * overhead));
+    const double softFraction = limits.movesToGo > 0 ? kSoftFractionMovesToGo : kSoftFractionSuddenDeath;
+    const int64_t softCap = std::min(hardCap, int64_t(double(clock) * softFraction));
+    b.softMs = std::clamp(toShare / mtg, kMinimumMs, std::max(kMinimumMs, softCap));
+    const double hardOverSoft = limits.movesToGo > 0
+                                    ? std::min(kHardOverSoft, kHardOverSoftBase + kHardOverSoftPerMove * mtg)
+                                    : kHardOverSoft;
+    b.hardMs = std::clamp(int64_t(double(b.softMs) * hardOverSoft), kMinimumMs, hardCap);
     return b;
 }
 
