@@ -3,9 +3,13 @@
 // budget; the deep suites (ctest -L deep) check every depth listed.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <cstdio>
+#include <mutex>
+#include <thread>
 
 #include "core/perft.h"
+#include "engine/engine.h"
 #include "test_data.h"
 
 using namespace vazir;
@@ -56,6 +60,48 @@ void report(const char* name, const SuiteResult& r) {
 }  // namespace
 
 TEST_SUITE("perft") {
+    TEST_CASE("go perft runs on the search thread: it finishes with the right count, or a stop ends it") {
+        Engine engine({[](const SearchReport&) {}, [](Move, Move) {}, [](const std::string&) {}});
+        std::mutex m;
+        int rootMoves = 0;
+        uint64_t total = 0;
+        bool stopped = false;
+        auto callbacks = [&]() {
+            return Engine::PerftCallbacks{[&](Move, uint64_t) {
+                                              std::lock_guard lock(m);
+                                              ++rootMoves;
+                                          },
+                                          [&](uint64_t n, int64_t, bool s) {
+                                              std::lock_guard lock(m);
+                                              total = n;
+                                              stopped = s;
+                                          }};
+        };
+        engine.perft(4, callbacks());
+        engine.waitForSearch();
+        {
+            std::lock_guard lock(m);
+            MESSAGE("perft 4 from the start: ", total, " nodes over ", rootMoves, " root moves");
+            CHECK(total == 197281);
+            CHECK(rootMoves == 20);
+            CHECK(!stopped);
+            rootMoves = 0;
+        }
+        // Depth 9 would take hours: a stop after 100 ms ends it at once.
+        const auto start = std::chrono::steady_clock::now();
+        engine.perft(9, callbacks());
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        engine.stop();
+        engine.waitForSearch();
+        const auto ms =
+            std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+        std::lock_guard lock(m);
+        MESSAGE("perft 9 stopped after ", ms, " ms: ", total, " nodes, ", rootMoves, " root moves finished");
+        CHECK(stopped);
+        CHECK(rootMoves < 20);
+        CHECK(ms < 60000);
+    }
+
     TEST_CASE("standard suite, every position up to 20M nodes per depth") {
         auto r = runSuite(testdata::readEpdSuite("perft/standard.epd", false), 20'000'000);
         report("standard.epd", r);

@@ -1,6 +1,7 @@
 // Perft: counts the leaf nodes of the legal move tree, the move generator's proof.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 
@@ -12,7 +13,10 @@ namespace vazir {
 uint64_t perft(Position& pos, int depth);
 
 // Perft split by root move: calls `report(move, count)` for every legal root move in
-// generation order and returns the total.
-uint64_t perftDivide(Position& pos, int depth, const std::function<void(Move, uint64_t)>& report);
+// generation order and returns the total. With `stop`, it returns early (a partial total,
+// the unfinished root move not reported) once the flag is set: `go perft` runs on the
+// search thread and ends on `stop` like a search.
+uint64_t perftDivide(Position& pos, int depth, const std::function<void(Move, uint64_t)>& report,
+                     const std::atomic<bool>* stop = nullptr);
 
 }  // namespace vazir

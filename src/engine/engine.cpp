@@ -1,7 +1,9 @@
 #include "engine/engine.h"
 
+#include <chrono>
 #include <optional>
 
+#include "core/perft.h"
 #include "nnue/embedded.h"
 #include "search/params.h"
 
@@ -210,11 +212,33 @@ void Engine::startSearch(const SearchLimits& limits, bool reportBestMove) {
     });
 }
 
+void Engine::perft(int depth, PerftCallbacks callbacks) {
+    stopAndWait();
+    perftStop_.store(false, std::memory_order_relaxed);
+    {
+        std::lock_guard lock(mutex_);
+        stopRequested_ = false;
+        searching_ = true;
+    }
+    pool_.main().game.copyFrom(game_);
+    running_ = true;
+    pool_.main().start([this, depth, cb = std::move(callbacks)] {
+        const auto start = std::chrono::steady_clock::now();
+        const uint64_t total = perftDivide(pool_.main().game.position(), depth, cb.onMove, &perftStop_);
+        const auto ms =
+            std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+        cb.onDone(total, int64_t(ms), perftStop_.load(std::memory_order_relaxed));
+        std::lock_guard lock(mutex_);
+        searching_ = false;
+    });
+}
+
 void Engine::stop() {
     {
         std::lock_guard lock(mutex_);
         stopRequested_ = true;
     }
+    perftStop_.store(true, std::memory_order_relaxed);
     pool_.main().searcher.stop();  // the pool's flag: every thread stops
     released_.notify_all();
 }

@@ -58,6 +58,16 @@ public:
     // EvalFile is set.
     std::optional<int> networkEvaluation() const;
 
+    // `go perft`: a divide of the game's position run on the main search thread, like a
+    // search, so that the protocol thread stays free to answer `isready` and `stop`.
+    // onMove for each root move finished, then onDone once with the total, the time and
+    // whether a stop cut it short. `waitForSearch` waits for it too.
+    struct PerftCallbacks {
+        std::function<void(Move, uint64_t)> onMove;
+        std::function<void(uint64_t total, int64_t ms, bool stopped)> onDone;
+    };
+    void perft(int depth, PerftCallbacks callbacks);
+
     // What a `go` with these limits will do: threads, table size, time budget (for
     // `debug on`).
     std::string describeSearchPlan(const SearchLimits& limits) const;
@@ -84,7 +94,8 @@ private:
     SearchSettings settings_;
     std::atomic<bool> chess960_{false};  // read by the worker's report callbacks
 
-    bool running_ = false;  // a search was started and not yet waited for (command thread only)
+    bool running_ = false;  // a search or perft was started and not yet waited for (command thread only)
+    std::atomic<bool> perftStop_{false};  // set by stop(): a running perft returns
     SearchResult lastResult_;  // written by the main search thread before it finishes
 
     // Playing strength (strength.h); the generator is used by the main search thread.
