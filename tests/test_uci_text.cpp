@@ -2,6 +2,7 @@
 // UCI loop's handling of position/perft commands.
 #include <doctest/doctest.h>
 
+#include <mutex>
 #include <sstream>
 
 #include "util/text.h"
@@ -53,6 +54,7 @@ TEST_SUITE("uci_text") {
         UciLoop uci(out);
         uci.handleLine("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
         uci.handleLine("go perft 2");
+        uci.waitForSearch();  // it runs on the search thread
         std::string s = out.str();
         CHECK(s.find("e1g1: 43\n") != std::string::npos);
         CHECK(s.find("\nNodes searched: 2039\n") != std::string::npos);
@@ -60,6 +62,39 @@ TEST_SUITE("uci_text") {
         uci.handleLine("setoption name UCI_Chess960 value true");
         uci.handleLine("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
         uci.handleLine("go perft 1");
+        uci.waitForSearch();
         CHECK(out.str().find("e1h1: 1\n") != std::string::npos);
+    }
+
+    TEST_CASE("go perft runs like a search: isready is answered meanwhile and stop ends it") {
+        std::mutex m;  // the search thread writes too
+        struct LockedBuf : std::stringbuf {
+            std::mutex* m;
+            std::string* copy;
+            int sync() override {
+                std::lock_guard lock(*m);
+                *copy = str();
+                return 0;
+            }
+        };
+        std::string seen;
+        LockedBuf buf;
+        buf.m = &m;
+        buf.copy = &seen;
+        std::ostream out(&buf);
+        UciLoop uci(out);
+        uci.handleLine("position startpos");
+        uci.handleLine("go perft 9");  // hours
+        uci.handleLine("isready");
+        {
+            std::lock_guard lock(m);
+            CHECK(seen.find("readyok") != std::string::npos);
+        }
+        uci.handleLine("stop");
+        uci.waitForSearch();
+        std::lock_guard lock(m);
+        MESSAGE("after stop: ", seen);
+        CHECK(seen.find("info string go perft stopped") != std::string::npos);
+        CHECK(seen.find("Nodes searched") == std::string::npos);
     }
 }

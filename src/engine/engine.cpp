@@ -222,6 +222,7 @@ void Engine::perft(int depth, PerftCallbacks callbacks) {
     }
     pool_.main().game.copyFrom(game_);
     running_ = true;
+    perftRunning_ = true;
     pool_.main().start([this, depth, cb = std::move(callbacks)] {
         const auto start = std::chrono::steady_clock::now();
         const uint64_t total = perftDivide(pool_.main().game.position(), depth, cb.onMove, &perftStop_);
@@ -256,6 +257,12 @@ void Engine::waitForSearch() {
     if (!running_) return;
     pool_.main().wait();
     running_ = false;
+    perftRunning_ = false;
+}
+
+void Engine::finish() {
+    if (!perftRunning_) stop();
+    waitForSearch();
 }
 
 void Engine::stopAndWait() {

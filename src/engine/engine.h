@@ -67,6 +67,9 @@ public:
         std::function<void(uint64_t total, int64_t ms, bool stopped)> onDone;
     };
     void perft(int depth, PerftCallbacks callbacks);
+    // For `quit` and the end of input: a running search is stopped; a running perft is let
+    // finish, as in Stockfish, so that a script's `go perft N` then `quit` gets its count.
+    void finish();
 
     // What a `go` with these limits will do: threads, table size, time budget (for
     // `debug on`).
@@ -96,6 +99,7 @@ private:
 
     bool running_ = false;  // a search or perft was started and not yet waited for (command thread only)
     std::atomic<bool> perftStop_{false};  // set by stop(): a running perft returns
+    bool perftRunning_ = false;  // the job started last is a perft (command thread only)
     SearchResult lastResult_;  // written by the main search thread before it finishes
 
     // Playing strength (strength.h); the generator is used by the main search thread.

@@ -73,8 +73,7 @@ void UciLoop::run(std::istream& in) {
     std::string line;
     while (std::getline(in, line))
         if (!handleLine(line)) break;
-    engine_.stop();
-    engine_.waitForSearch();
+    engine_.finish();
 }
 
 bool UciLoop::handleLine(std::string_view raw) {
@@ -83,8 +82,7 @@ bool UciLoop::handleLine(std::string_view raw) {
     auto [cmd, args] = splitFirstToken(line);
     if (cmd.empty()) return true;
     if (cmd == "quit") {
-        engine_.stop();
-        engine_.waitForSearch();
+        engine_.finish();
         return false;
     }
     if (cmd == "uci") cmdUci();
@@ -147,13 +145,7 @@ void UciLoop::cmdGo(std::string_view args) {
         int64_t depth = 0;
         if (t.size() != 2 || !parseInt(t[1], depth) || depth < 1 || depth > 20)
             return infoString("go perft needs one depth from 1 to 20");
-        engine_.stop();
-        engine_.waitForSearch();
-        std::ostringstream ss;
-        printPerft(ss, engine_.position(), int(depth));
-        std::string text = ss.str();
-        while (!text.empty() && text.back() == '\n') text.pop_back();
-        return emit(text + "\n");
+        return startPerft(int(depth));
     }
 
     SearchLimits limits;
@@ -265,16 +257,43 @@ void UciLoop::printReport(const SearchReport& r) {
     emit(s);
 }
 
+namespace {
+
+// The lines after a divide, as Stockfish prints them.
+std::string perftSummary(uint64_t total, int64_t ms) {
+    return "\nNodes searched: " + std::to_string(total) + "\nTime: " + std::to_string(ms) +
+           " ms\nNodes/second: " + std::to_string(total * 1000 / uint64_t(std::max<int64_t>(ms, 1))) + "\n";
+}
+
+}  // namespace
+
 void printPerft(std::ostream& out, Position& pos, int depth) {
     auto start = std::chrono::steady_clock::now();
     uint64_t total = perftDivide(pos, depth, [&](Move m, uint64_t n) {
         out << moveToUci(m, pos.chess960()) << ": " << n << "\n";
     });
-    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    out << "\nNodes searched: " << total << "\n"
-        << "Time: " << int64_t(seconds * 1000) << " ms\n"
-        << "Nodes/second: " << uint64_t(double(total) / std::max(seconds, 1e-6)) << "\n"
-        << std::endl;
+    const auto ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+    out << perftSummary(total, int64_t(ms)) << std::endl;
+}
+
+// `go perft N` runs on the search thread like a search: `isready` is answered and `stop`
+// ends it meanwhile. Each root move's line is printed as it is finished; a stopped
+// divide names how far it got instead of a total that would not be one.
+void UciLoop::startPerft(int depth) {
+    auto finished = std::make_shared<std::atomic<int>>(0);
+    const bool chess960 = engine_.chess960();
+    engine_.perft(depth, {[this, finished, chess960](Move m, uint64_t n) {
+                              ++*finished;
+                              emit(moveToUci(m, chess960) + ": " + std::to_string(n));
+                          },
+                          [this, finished](uint64_t total, int64_t ms, bool stopped) {
+                              if (stopped)
+                                  infoString("go perft stopped: " + std::to_string(finished->load()) +
+                                             " root moves finished, " + std::to_string(total) + " nodes");
+                              else
+                                  emit(perftSummary(total, ms));
+                          }});
 }
 
 }  // namespace vazir
