@@ -408,6 +408,43 @@ TEST_SUITE("nnue") {
         CHECK(net.hidden() == 0);
     }
 
+    TEST_CASE("the load message names the net's real shape") {
+        Engine engine({[](const SearchReport&) {}, [](Move, Move) {}, [](const std::string&) {}});
+        CHECK(engine.setOption("EvalFile", std::string(VAZIR_TEST_DIR) + "/../nets/net10-h128-ob8.nnue", true)
+                  .ends_with("net10-h128-ob8.nnue (768 -> 128) x 2 -> 8 buckets"));
+        CHECK(engine.setOption("EvalFile", std::string(VAZIR_TEST_DIR) + "/data/tiny-h16.nnue", true)
+                  .ends_with("tiny-h16.nnue (768 -> 16) x 2 -> 1"));
+    }
+
+    TEST_CASE("changing EvalFile clears what was kept from the old evaluation") {
+        // The table keeps static evaluations and the scores searched from them, the
+        // correction history keeps search minus static evaluation: after EvalFile changes,
+        // a search must be the one a new game would give, not one steered by the old
+        // evaluation's entries (with them, the second search finds its tree in the table).
+        const std::string tiny = std::string(VAZIR_TEST_DIR) + "/data/tiny-h16.nnue";
+        const std::string fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+        auto secondSearch = [&](const std::string& first, const std::string& second, bool newGame) {
+            Engine engine({[](const SearchReport&) {}, [](Move, Move) {}, [](const std::string&) {}});
+            REQUIRE(engine.setPosition(fen, {}).ok());
+            SearchLimits limits;
+            limits.depth = 9;
+            REQUIRE(engine.setOption("EvalFile", first, true).find("keeping") == std::string::npos);
+            engine.go(limits);
+            engine.waitForSearch();
+            REQUIRE(engine.setOption("EvalFile", second, true).find("keeping") == std::string::npos);
+            if (newGame) engine.newGame();
+            engine.go(limits);
+            engine.waitForSearch();
+            return engine.lastResult();
+        };
+        for (const auto& [first, second] : {std::pair<std::string, std::string>{"<empty>", tiny}, {tiny, "<empty>"}}) {
+            const SearchResult changed = secondSearch(first, second, false), fresh = secondSearch(first, second, true);
+            CHECK_MESSAGE(changed.nodes == fresh.nodes, first, " -> ", second);
+            CHECK(changed.score == fresh.score);
+            CHECK(changed.best == fresh.best);
+        }
+    }
+
     TEST_CASE("EvalFile: <embedded> is the default when the build has a net (VAZIR_NET), refused when not") {
         Engine engine({[](const SearchReport&) {}, [](Move, Move) {}, [](const std::string&) {}});
         const nnue::EmbeddedNet embedded = nnue::embeddedNet();
