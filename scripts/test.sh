@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Builds and runs the tests. With no option: the fast tests in a Release build, the same
 # under AddressSanitizer + UndefinedBehaviorSanitizer, the threaded tests under
-# ThreadSanitizer, the network tests in a build with a net embedded, and a short cross-check of perft
-# divides against Stockfish. With --deep: also every perft suite at every listed depth
-# (about half an hour on two cores).
+# ThreadSanitizer, the network tests in a build with a net embedded, ten seconds of each
+# libFuzzer target (a clang build), and a short cross-check of perft divides against
+# Stockfish. With --deep: also every perft suite at every listed depth (about half an
+# hour on two cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 deep=0
@@ -30,6 +31,12 @@ echo "== A build with a net embedded (VAZIR_NET=tests/data/tiny-h16.nnue): that 
 cmake -S . -B build-embedded -DCMAKE_BUILD_TYPE=Release -DVAZIR_NET=tests/data/tiny-h16.nnue >/dev/null
 cmake --build build-embedded -j"$jobs" --target vazir_tests >/dev/null
 (cd build-embedded && ctest -R '^nnue$' --output-on-failure)
+
+echo "== libFuzzer (clang, ASan + UBSan): a short fuzz of FEN text, UCI lines and net files (fuzz/)"
+bash scripts/install-deps.sh clang libclang-rt-14-dev
+cmake -S . -B build-fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVAZIR_FUZZ=ON -DVAZIR_TESTS=OFF >/dev/null
+cmake --build build-fuzz -j"$jobs" --target fuzz_fen fuzz_uci fuzz_net >/dev/null
+(cd build-fuzz && ctest -L fuzz --output-on-failure)
 
 echo "== perft divides against Stockfish on positions from random play"
 python3 scripts/crosscheck_stockfish.py --vazir build/vazir --games 30 --plies 40 --depth 3

@@ -11,6 +11,8 @@
 #include <sstream>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <optional>
 #include <unistd.h>
 #include <utility>
 
@@ -341,6 +343,106 @@ TEST_SUITE("nnue") {
         }
         std::filesystem::remove(bad);
         std::filesystem::remove(good);
+    }
+
+    TEST_CASE("a net whose first layer could overflow an accumulator is refused; one just inside loads") {
+        // tests/data/tiny-h16.nnue (version 1: 40-byte header, then w1 768 x 16, b1 16, ...)
+        // with hidden neuron 5 rewritten: 16 weights of 1000 in each half of the inputs
+        // (own pieces, other pieces) and a bias, so the largest sum a position can give is
+        // 32,000 + bias (every other weight of that neuron 0).
+        std::ifstream in(std::string(VAZIR_TEST_DIR) + "/data/tiny-h16.nnue", std::ios::binary);
+        const std::string original((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        constexpr size_t kHeader = 7 * 4 + 8;
+        constexpr int kHidden = 16, kNeuron = 5;
+        auto craft = [&](int bias, int sign) {
+            std::string bytes = original;
+            auto put = [&](size_t index, int16_t v) { std::memcpy(bytes.data() + kHeader + 2 * index, &v, 2); };
+            for (int f = 0; f < nnue::kInputs; ++f) {
+                const bool big = f % 384 < 16;  // the first 16 features of each half
+                put(size_t(f) * kHidden + kNeuron, int16_t(big ? sign * 1000 : 0));
+            }
+            put(size_t(nnue::kInputs) * kHidden + kNeuron, int16_t(sign * bias));
+            return bytes;
+        };
+        nnue::Network net;
+        REQUIRE(net.loadFromMemory(original.data(), original.size()).empty());
+        for (int sign : {1, -1}) {
+            // int16 runs from -32,768 to 32,767.
+            const int limit = sign > 0 ? 767 : 768;
+            std::string inside = craft(limit, sign), outside = craft(limit + 1, sign);
+            CHECK_MESSAGE(net.loadFromMemory(inside.data(), inside.size()).empty(), "sign ", sign);
+            const std::string err = net.loadFromMemory(outside.data(), outside.size());
+            CHECK_MESSAGE(err.find("first-layer weights out of range: hidden neuron 5 can reach") != std::string::npos, err);
+        }
+        // Through EvalFile: refused with the reason, the loaded net kept.
+        const std::string path = testdata::tempPath("overflow.nnue");
+        {
+            std::ofstream out(path, std::ios::binary);
+            out << craft(10000, 1);
+        }
+        std::vector<std::string> messages;
+        Engine engine({[](const SearchReport&) {}, [](Move, Move) {}, [](const std::string&) {}});
+        REQUIRE(engine.setOption("EvalFile", std::string(VAZIR_TEST_DIR) + "/data/tiny-h16.nnue", true).find("loaded") !=
+                std::string::npos);
+        const std::optional<int> before = engine.networkEvaluation();
+        const std::string reply = engine.setOption("EvalFile", path, true);
+        CHECK_MESSAGE(reply.find("EvalFile: network first-layer weights out of range") == 0, reply);
+        CHECK(reply.find("keeping the loaded network") != std::string::npos);
+        CHECK(engine.networkEvaluation() == before);
+        std::filesystem::remove(path);
+    }
+
+    TEST_CASE("the shipped nets pass the first-layer range check") {
+        for (const char* name : {"net5-h128.nnue", "net7-h128.nnue", "net8-h128-ob8.nnue", "net9-h128-ob8.nnue",
+                                 "net10-h128-ob8.nnue"}) {
+            nnue::Network net;
+            const std::string err = net.load(std::string(VAZIR_TEST_DIR) + "/../nets/" + name);
+            CHECK_MESSAGE(err.empty(), name, ": ", err);
+        }
+    }
+
+    TEST_CASE("a file larger than any net (a device, a huge file) is refused without reading it whole") {
+        nnue::Network net;
+        const std::string err = net.load("/dev/zero");
+        CHECK_MESSAGE(err.find("larger than any network") != std::string::npos, err);
+        CHECK(net.hidden() == 0);
+    }
+
+    TEST_CASE("the load message names the net's real shape") {
+        Engine engine({[](const SearchReport&) {}, [](Move, Move) {}, [](const std::string&) {}});
+        CHECK(engine.setOption("EvalFile", std::string(VAZIR_TEST_DIR) + "/../nets/net10-h128-ob8.nnue", true)
+                  .ends_with("net10-h128-ob8.nnue (768 -> 128) x 2 -> 8 buckets"));
+        CHECK(engine.setOption("EvalFile", std::string(VAZIR_TEST_DIR) + "/data/tiny-h16.nnue", true)
+                  .ends_with("tiny-h16.nnue (768 -> 16) x 2 -> 1"));
+    }
+
+    TEST_CASE("changing EvalFile clears what was kept from the old evaluation") {
+        // The table keeps static evaluations and the scores searched from them, the
+        // correction history keeps search minus static evaluation: after EvalFile changes,
+        // a search must be the one a new game would give, not one steered by the old
+        // evaluation's entries (with them, the second search finds its tree in the table).
+        const std::string tiny = std::string(VAZIR_TEST_DIR) + "/data/tiny-h16.nnue";
+        const std::string fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+        auto secondSearch = [&](const std::string& first, const std::string& second, bool newGame) {
+            Engine engine({[](const SearchReport&) {}, [](Move, Move) {}, [](const std::string&) {}});
+            REQUIRE(engine.setPosition(fen, {}).ok());
+            SearchLimits limits;
+            limits.depth = 9;
+            REQUIRE(engine.setOption("EvalFile", first, true).find("keeping") == std::string::npos);
+            engine.go(limits);
+            engine.waitForSearch();
+            REQUIRE(engine.setOption("EvalFile", second, true).find("keeping") == std::string::npos);
+            if (newGame) engine.newGame();
+            engine.go(limits);
+            engine.waitForSearch();
+            return engine.lastResult();
+        };
+        for (const auto& [first, second] : {std::pair<std::string, std::string>{"<empty>", tiny}, {tiny, "<empty>"}}) {
+            const SearchResult changed = secondSearch(first, second, false), fresh = secondSearch(first, second, true);
+            CHECK_MESSAGE(changed.nodes == fresh.nodes, first, " -> ", second);
+            CHECK(changed.score == fresh.score);
+            CHECK(changed.best == fresh.best);
+        }
     }
 
     TEST_CASE("EvalFile: <embedded> is the default when the build has a net (VAZIR_NET), refused when not") {

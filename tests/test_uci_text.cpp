@@ -4,6 +4,9 @@
 
 #include <mutex>
 #include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "util/text.h"
 #include "uci/uci.h"
@@ -96,5 +99,54 @@ TEST_SUITE("uci_text") {
         MESSAGE("after stop: ", seen);
         CHECK(seen.find("info string go perft stopped") != std::string::npos);
         CHECK(seen.find("Nodes searched") == std::string::npos);
+    }
+
+    // The `info string` lines a `go` line gives, once its search has answered.
+    std::vector<std::string> goMessages(const std::string& position, const std::string& go, std::string* bestmove = nullptr) {
+        std::ostringstream out;
+        UciLoop uci(out);
+        uci.handleLine(position);
+        uci.handleLine(go);
+        uci.waitForSearch();
+        std::vector<std::string> messages;
+        std::istringstream lines(out.str());
+        for (std::string l; std::getline(lines, l);) {
+            if (l.rfind("info string ", 0) == 0) messages.push_back(l);
+            if (bestmove && l.rfind("bestmove ", 0) == 0) *bestmove = l;
+        }
+        return messages;
+    }
+
+    TEST_CASE("go: an out-of-range depth gets one message and the nearest depth in range") {
+        for (const auto& [go, expected] : std::vector<std::pair<std::string, std::string>>{
+                 {"go depth 1001", "info string go: depth 1001 is out of range (0 to 1000); taken as 1000"},
+                 {"go depth 99999999999999999999", "info string go: depth 99999999999999999999 is out of range (0 to 1000); taken as 1000"},
+                 {"go depth -3", "info string go: depth -3 is out of range (0 to 1000); searching to depth 1"},
+                 {"go depth 0", "info string go: depth 0 leaves nothing to search; searching to depth 1"},
+                 {"go depth x", "info string go: depth needs an integer, got 'x'; ignored"},
+                 {"go nodes -5", "info string go: nodes -5 is out of range (0 to 9223372036854775807); searching to depth 1"},
+                 {"go wtime -99999999999999999999 btime 10", "info string go: wtime -99999999999999999999 is out of range "
+                                                              "(-2305843009213693952 to 2305843009213693951); taken as 0"},
+             }) {
+            // A depth above the range would search on and on: a node limit ends it.
+            const std::vector<std::string> m = goMessages("position startpos", go + " nodes 2000");
+            REQUIRE_MESSAGE(!m.empty(), go);
+            CHECK_MESSAGE(m[0] == expected, go);
+            CHECK_MESSAGE(m.size() == 1, go, ": ", m.back());
+        }
+    }
+
+    TEST_CASE("searchmoves: an illegal move is named as such, the legal ones still restrict the search") {
+        std::string best;
+        std::vector<std::string> m = goMessages("position startpos", "go depth 3 searchmoves e2e5 d2d4 foo", &best);
+        REQUIRE(m.size() == 2);
+        CHECK(m[0] == "info string searchmoves: illegal move e2e5; ignored");
+        CHECK(m[1] == "info string searchmoves: not a move: foo; ignored");
+        CHECK(best.rfind("bestmove d2d4", 0) == 0);
+        m = goMessages("position startpos", "go depth 2 searchmoves e1e2 depth 3", &best);
+        REQUIRE(m.size() == 2);
+        CHECK(m[0] == "info string searchmoves: illegal move e1e2; ignored");
+        CHECK(m[1] == "info string searchmoves: none of the moves is legal; searching every move");
+        CHECK(best.rfind("bestmove ", 0) == 0);
     }
 }

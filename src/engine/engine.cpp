@@ -124,9 +124,15 @@ std::string Engine::setEvalFile(const std::string& v) {
     const std::string keeping =
         std::string("; keeping the ") + (settings_.network ? "loaded network" : "hand-crafted evaluation");
     if (std::string err = nnue::loadEvalFile(v, settings_.network); !err.empty()) return "EvalFile: " + err + keeping;
+    // Another evaluation makes every evaluation kept from the old one wrong: the table's
+    // static evaluations (and the scores searched from them) and the correction history
+    // (search result minus static evaluation). The pawn cache holds only hand-crafted
+    // pawn terms, the same under any EvalFile, and the accumulators are rebuilt at the
+    // start of every search.
+    pool_.forEachThread([this](int i, int n) { tt_.clearSlice(i, n); });
+    pool_.clearHistories();
     if (!settings_.network) return std::string();
-    return "EvalFile: loaded " + v.substr(0, 200) + " (768 -> " + std::to_string(settings_.network->hidden()) +
-           ") x 2 -> 1";
+    return "EvalFile: loaded " + v.substr(0, 200) + " " + settings_.network->shape();
 }
 
 std::string Engine::setOption(const std::string& name, const std::string& value, bool hasValue) {

@@ -2,8 +2,9 @@
 
 #include <algorithm>
 #include <cstring>
+#include <cstdint>
 #include <fstream>
-#include <sstream>
+#include <functional>
 #include <utility>
 
 #if defined(__AVX2__) || defined(__AVX512BW__)
@@ -15,6 +16,44 @@ namespace vazir::nnue {
 namespace {
 
 constexpr int kMaxOutputWeight = 127;  // |w2| x 255 must fit int16 for the SIMD product
+
+// The largest file a net of any accepted shape can be (version 2 header, 1024 hidden, 8
+// buckets): a longer one is refused before it is read whole (a device or a huge file
+// named by EvalFile must not eat the memory).
+constexpr size_t kMaxFileBytes = 8 * sizeof(uint32_t) + sizeof(uint64_t) +
+                                 sizeof(int16_t) * (size_t(kInputs) * kMaxHidden + kMaxHidden +
+                                                    size_t(kMaxOutputBuckets) * 2 * kMaxHidden) +
+                                 sizeof(int32_t) * kMaxOutputBuckets;
+
+// The first-layer range check. An accumulator holds bias + the rows of the pieces on
+// the board in int16, updated by adds and subtracts that wrap (the SIMD paths) or are
+// truncated back to int16 (the scalar path): either way, whatever sequence of moves
+// led to it, the stored value is the exact sum modulo 2^16, so it is right exactly
+// when the exact sum fits int16. A position has at most 16 pieces of each colour (the
+// FEN reader refuses more; moves never add any), so a perspective sees at most 16
+// features from the "own" half of the inputs and 16 from the "other" half (one per
+// square). Neuron i's sum is therefore at most its bias plus the 16 largest positive
+// weights of each half and at least its bias plus the 16 most negative ones; if both
+// ends fit int16, no legal position can overflow. Returns "" or what is wrong.
+std::string checkFirstLayerRange(const std::vector<int16_t>& w1, const std::vector<int16_t>& b1, int hidden) {
+    constexpr int kHalf = kInputs / 2, kMaxPiecesPerSide = 16;
+    std::vector<int> column(kHalf);
+    for (int i = 0; i < hidden; ++i) {
+        int64_t high = b1[size_t(i)], low = b1[size_t(i)];
+        for (int half = 0; half < 2; ++half) {
+            for (int f = 0; f < kHalf; ++f) column[size_t(f)] = w1[size_t(half * kHalf + f) * size_t(hidden) + size_t(i)];
+            std::nth_element(column.begin(), column.begin() + kMaxPiecesPerSide, column.end(), std::greater<>());
+            for (int k = 0; k < kMaxPiecesPerSide; ++k) high += std::max(column[size_t(k)], 0);
+            std::nth_element(column.begin(), column.begin() + kMaxPiecesPerSide, column.end());
+            for (int k = 0; k < kMaxPiecesPerSide; ++k) low += std::min(column[size_t(k)], 0);
+        }
+        if (high > INT16_MAX || low < INT16_MIN)
+            return "network first-layer weights out of range: hidden neuron " + std::to_string(i) + " can reach " +
+                   std::to_string(high > INT16_MAX ? high : low) + ", outside the int16 accumulators (" +
+                   std::to_string(INT16_MIN) + " to " + std::to_string(INT16_MAX) + ")";
+    }
+    return "";
+}
 
 bool useSimd(Simd s) {
 #if defined(__AVX2__) || defined(__AVX512BW__)
@@ -168,9 +207,12 @@ uint64_t architectureHash(int hidden, int buckets) {
 std::string Network::load(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return "cannot open network file '" + path.substr(0, 200) + "'";
-    std::ostringstream s;
-    s << in.rdbuf();
-    const std::string bytes = s.str();
+    std::string bytes(kMaxFileBytes + 1, '\0');
+    in.read(bytes.data(), std::streamsize(bytes.size()));
+    bytes.resize(size_t(in.gcount()));
+    if (bytes.size() > kMaxFileBytes)
+        return "network file '" + path.substr(0, 200) + "' is larger than any network (" +
+               std::to_string(kMaxFileBytes) + " bytes)";
     return loadFromMemory(bytes.data(), bytes.size());
 }
 
@@ -216,6 +258,7 @@ std::string Network::loadFromMemory(const void* data, size_t size) {
     }
     for (int16_t w : w2)
         if (std::abs(int(w)) > kMaxOutputWeight) return "network output weight out of range";
+    if (std::string err = checkFirstLayerRange(w1, b1, hidden); !err.empty()) return err;
     hidden_ = hidden;
     scale_ = int(header[6]);
     buckets_ = buckets;
@@ -232,6 +275,11 @@ int outputLayer(const Network& net, const int16_t* us, const int16_t* them, int 
     const int64_t sum = screluDot(simd, us, w, n) + screluDot(simd, them, w + n, n);
     const int64_t out = sum / kQA + net.outputBias(bucket);  // in QA x QB units
     return int(out * net.scale() / (int64_t(kQA) * kQB));
+}
+
+std::string Network::shape() const {
+    return "(" + std::to_string(kInputs) + " -> " + std::to_string(hidden_) + ") x 2 -> " +
+           (buckets_ == 1 ? std::string("1") : std::to_string(buckets_) + " buckets");
 }
 
 AccumulatorStack::AccumulatorStack() : entries_(size_t(kStackSize)) {}

@@ -44,6 +44,9 @@ public:
     int hidden() const { return hidden_; }
     int scale() const { return scale_; }
     int buckets() const { return buckets_; }
+    // The architecture as the load message names it: "(768 -> 128) x 2 -> 8 buckets",
+    // or "(768 -> 16) x 2 -> 1" for a one-output net.
+    std::string shape() const;
 
     const int16_t* row(int feature) const { return w1_.data() + size_t(feature) * size_t(hidden_); }
     const int16_t* bias() const { return b1_.data(); }

@@ -1,5 +1,6 @@
 #include "uci/uci.h"
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <iostream>
@@ -25,6 +26,20 @@ bool parseInt(std::string_view s, int64_t& v) {
 }
 
 std::string clip(std::string_view s, size_t n = 32) { return std::string(s.substr(0, n)); }
+
+// An optional '-' and then digits: an integer, though perhaps one too large for 64 bits.
+bool looksLikeInteger(std::string_view s) {
+    if (!s.empty() && s[0] == '-') s.remove_prefix(1);
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// Coordinate move syntax (e2e4, e7e8q), legal or not: names an illegal searchmove as such.
+bool looksLikeUciMove(std::string_view s) {
+    auto file = [](char c) { return c >= 'a' && c <= 'h'; };
+    auto rank = [](char c) { return c >= '1' && c <= '8'; };
+    return (s.size() == 4 || (s.size() == 5 && std::string_view("nbrq").find(s[4]) != std::string_view::npos)) &&
+           file(s[0]) && rank(s[1]) && file(s[2]) && rank(s[3]);
+}
 
 }  // namespace
 
@@ -153,47 +168,69 @@ void UciLoop::cmdGo(std::string_view args) {
     // Integer-valued parameters, each with its valid range. A GUI is never left
     // waiting: a parameter that cannot be used is named in an info string and ignored,
     // a limit of 0 becomes the smallest search that still answers with a legal move,
-    // and a negative clock counts as an empty one.
+    // a negative clock counts as an empty one, and an integer outside the range is taken
+    // as the nearest value inside it. Each problem gets one message.
     struct IntParam {
         const char* name;
         int64_t min, max;
+        const char* belowMin;  // what a value below the range means, for its message
         std::function<void(int64_t)> set;
     };
+    bool quiet = false;  // set from an out-of-range value: its one message is already out
+    auto note = [&](const std::string& text) {
+        if (!quiet) infoString(text);
+    };
     auto clock = [&](const char* name, int64_t& field, int64_t v) {
-        if (v < 0) infoString(std::string("go: ") + name + " " + std::to_string(v) + " is negative; taken as 0");
+        if (v < 0) note(std::string("go: ") + name + " " + std::to_string(v) + " is negative; taken as 0");
         field = std::max<int64_t>(v, 0);
     };
     auto atLeastOne = [&](const char* name, int64_t v, auto&& set) {
-        if (v == 0) infoString(std::string("go: ") + name + " 0 leaves nothing to search; searching to depth 1");
+        if (v == 0) note(std::string("go: ") + name + " 0 leaves nothing to search; searching to depth 1");
         set(v);
     };
     const IntParam params[] = {
-        {"wtime", INT64_MIN / 4, INT64_MAX / 4, [&](int64_t v) { clock("wtime", limits.time[White], v); }},
-        {"btime", INT64_MIN / 4, INT64_MAX / 4, [&](int64_t v) { clock("btime", limits.time[Black], v); }},
-        {"winc", INT64_MIN / 4, INT64_MAX / 4, [&](int64_t v) { clock("winc", limits.inc[White], v); }},
-        {"binc", INT64_MIN / 4, INT64_MAX / 4, [&](int64_t v) { clock("binc", limits.inc[Black], v); }},
-        {"movestogo", 0, 100000, [&](int64_t v) { limits.movesToGo = int(v); }},
-        {"depth", 0, 1000, [&](int64_t v) { atLeastOne("depth", v, [&](int64_t d) { limits.depth = int(std::max<int64_t>(d, 1)); }); }},
-        {"nodes", 0, INT64_MAX, [&](int64_t v) {
+        {"wtime", INT64_MIN / 4, INT64_MAX / 4, "taken as 0", [&](int64_t v) { clock("wtime", limits.time[White], v); }},
+        {"btime", INT64_MIN / 4, INT64_MAX / 4, "taken as 0", [&](int64_t v) { clock("btime", limits.time[Black], v); }},
+        {"winc", INT64_MIN / 4, INT64_MAX / 4, "taken as 0", [&](int64_t v) { clock("winc", limits.inc[White], v); }},
+        {"binc", INT64_MIN / 4, INT64_MAX / 4, "taken as 0", [&](int64_t v) { clock("binc", limits.inc[Black], v); }},
+        {"movestogo", 0, 100000, "taken as 0", [&](int64_t v) { limits.movesToGo = int(v); }},
+        {"depth", 0, 1000, "searching to depth 1", [&](int64_t v) {
+             atLeastOne("depth", v, [&](int64_t d) { limits.depth = int(std::max<int64_t>(d, 1)); });
+         }},
+        {"nodes", 0, INT64_MAX, "searching to depth 1", [&](int64_t v) {
              atLeastOne("nodes", v, [&](int64_t n) { v == 0 ? void(limits.depth = 1) : void(limits.nodes = uint64_t(n)); });
          }},
-        {"mate", 0, 1000, [&](int64_t v) {
+        {"mate", 0, 1000, "searching to depth 1", [&](int64_t v) {
              atLeastOne("mate", v, [&](int64_t m) { v == 0 ? void(limits.depth = 1) : void(limits.mate = int(m)); });
          }},
-        {"movetime", INT64_MIN / 4, INT64_MAX / 4, [&](int64_t v) { clock("movetime", limits.moveTime, v); }},
+        {"movetime", INT64_MIN / 4, INT64_MAX / 4, "taken as 0", [&](int64_t v) { clock("movetime", limits.moveTime, v); }},
+    };
+    auto isKeyword = [&](std::string_view token) {
+        if (token == "infinite" || token == "ponder" || token == "searchmoves") return true;
+        for (const IntParam& p : params)
+            if (token == p.name) return true;
+        return false;
     };
     bool rejected = false;  // some parameter could not be used
     for (size_t i = 0; i < t.size(); ++i) {
         if (t[i] == "infinite") { limits.infinite = true; continue; }
         if (t[i] == "ponder") { limits.ponder = true; continue; }
         if (t[i] == "searchmoves") {
-            // Moves follow until the next keyword.
-            while (i + 1 < t.size()) {
-                Move m = uciToMove(pos, t[i + 1]);
-                if (m == Move::none()) break;
+            // Moves follow until the next keyword; one that is not legal here is named
+            // and left out (the others still restrict the search).
+            bool given = false;
+            for (; i + 1 < t.size() && !isKeyword(t[i + 1]); ++i) {
+                given = true;
+                const Move m = uciToMove(pos, t[i + 1]);
+                if (m == Move::none()) {
+                    infoString((looksLikeUciMove(t[i + 1]) ? "searchmoves: illegal move " : "searchmoves: not a move: ") +
+                               clip(t[i + 1]) + "; ignored");
+                    continue;
+                }
                 limits.searchMoves.push_back(m);
-                ++i;
             }
+            if (given && limits.searchMoves.empty())
+                infoString("searchmoves: none of the moves is legal; searching every move");
             continue;
         }
         const IntParam* p = nullptr;
@@ -204,17 +241,29 @@ void UciLoop::cmdGo(std::string_view args) {
             rejected = true;
             continue;
         }
-        int64_t v = 0;
-        if (i + 1 >= t.size() || !parseInt(t[i + 1], v) || v < p->min || v > p->max) {
+        // A value is an integer in form (an optional '-', then digits); anything else is
+        // named and skipped with it, unless it is the next keyword.
+        if (i + 1 >= t.size() || !looksLikeInteger(t[i + 1])) {
             infoString(std::string("go: ") + p->name + " needs an integer" +
                        (i + 1 < t.size() ? ", got '" + clip(t[i + 1]) + "'" : "") + "; ignored");
             rejected = true;
-            if (i + 1 < t.size() && !parseInt(t[i + 1], v)) continue;  // leave a keyword for the next turn
-            ++i;
+            if (i + 1 < t.size() && !isKeyword(t[i + 1])) ++i;
+            continue;
+        }
+        ++i;
+        int64_t v = 0;
+        const bool parsed = parseInt(t[i], v);  // fails only beyond 64 bits
+        const bool below = parsed ? v < p->min : t[i][0] == '-';
+        if (!parsed || v < p->min || v > p->max) {
+            infoString(std::string("go: ") + p->name + " " + clip(t[i]) + " is out of range (" + std::to_string(p->min) +
+                       " to " + std::to_string(p->max) + "); " +
+                       (below ? std::string(p->belowMin) : "taken as " + std::to_string(p->max)));
+            quiet = true;
+            p->set(below ? p->min : p->max);
+            quiet = false;
             continue;
         }
         p->set(v);
-        ++i;
     }
     // What was asked for could not be used and nothing else limits the search: rather
     // than an endless search the GUI did not ask for, answer with a short one.
