@@ -1,6 +1,8 @@
 // Syzygy tablebases (the 3-4-man tables copied into tests/data/syzygy): wins converted
 // within the fifty-move rule by the engine playing both sides, draws held, bad paths
 // refused. The 5-man tables are not here, so KBNvK (4 pieces) is the hardest ending.
+// A build without Fathom (VAZIR_SYZYGY=OFF) skips those and checks that a path set is
+// answered with a message instead. SyzygyPath's folder list is split per platform.
 #include <doctest/doctest.h>
 
 #include <string>
@@ -11,6 +13,7 @@
 #include "engine/engine.h"
 #include "engine/game.h"
 #include "search/tablebase.h"
+#include "search/tablebase_paths.h"
 
 using namespace vazir;
 
@@ -57,7 +60,7 @@ Playout playOut(Engine& engine, const std::string& fen, uint64_t nodes, int maxP
 }  // namespace
 
 TEST_SUITE("tablebase") {
-    TEST_CASE("a wrong path is answered with a message and nothing is loaded") {
+    TEST_CASE("a wrong path is answered with a message and nothing is loaded" * doctest::skip(!tablebase::available())) {
         Engine engine({[](const SearchReport&) {}, [](Move, Move) {}, [](const std::string&) {}});
         const std::string err = engine.setOption("SyzygyPath", "/no/such/folder", true);
         MESSAGE("SyzygyPath /no/such/folder: ", err);
@@ -68,7 +71,7 @@ TEST_SUITE("tablebase") {
         CHECK(tablebase::largest() == 0);
     }
 
-    TEST_CASE("wins converted within the fifty-move rule, playing both sides") {
+    TEST_CASE("wins converted within the fifty-move rule, playing both sides" * doctest::skip(!tablebase::available())) {
         Engine engine({[](const SearchReport&) {}, [](Move, Move) {}, [](const std::string&) {}});
         const std::string loaded = engine.setOption("SyzygyPath", kTables, true);
         REQUIRE_MESSAGE(tablebase::largest() == 4, loaded);
@@ -98,7 +101,7 @@ TEST_SUITE("tablebase") {
         (void)engine.setOption("SyzygyPath", "<empty>", true);
     }
 
-    TEST_CASE("several threads probing at once: a legal move and the win kept") {
+    TEST_CASE("several threads probing at once: a legal move and the win kept" * doctest::skip(!tablebase::available())) {
         Engine engine({[](const SearchReport&) {}, [](Move, Move) {}, [](const std::string&) {}});
         REQUIRE(engine.setOption("SyzygyPath", kTables, true).find("loaded") != std::string::npos);
         REQUIRE(engine.setOption("Threads", "4", true).empty());
@@ -115,7 +118,7 @@ TEST_SUITE("tablebase") {
         (void)engine.setOption("SyzygyPath", "<empty>", true);
     }
 
-    TEST_CASE("known draws held: the defender only plays moves that keep the draw") {
+    TEST_CASE("known draws held: the defender only plays moves that keep the draw" * doctest::skip(!tablebase::available())) {
         Engine engine({[](const SearchReport&) {}, [](Move, Move) {}, [](const std::string&) {}});
         REQUIRE(tablebase::init(kTables).find("loaded") != std::string::npos);
         const char* draws[] = {
@@ -131,5 +134,30 @@ TEST_SUITE("tablebase") {
             CHECK(p.end != "mate");
         }
         tablebase::init("");
+    }
+
+    TEST_CASE("a build without tablebases says so when a path is set" * doctest::skip(tablebase::available())) {
+        Engine engine({[](const SearchReport&) {}, [](Move, Move) {}, [](const std::string&) {}});
+        const std::string err = engine.setOption("SyzygyPath", kTables, true);
+        MESSAGE("SyzygyPath in a build without Fathom: ", err);
+        CHECK(err.find("not available in this build") != std::string::npos);
+        CHECK(tablebase::largest() == 0);
+        CHECK(engine.setOption("SyzygyPath", "<empty>", true).empty());
+    }
+
+    TEST_CASE("SyzygyPath folder lists: ';' keeps Windows drive letters and spaces, ':' elsewhere") {
+        using V = std::vector<std::string>;
+        CHECK(tablebase::splitPathList("C:\\Program Files\\syzygy;D:\\tb 6;;E:/tb", ';') ==
+              V{"C:\\Program Files\\syzygy", "D:\\tb 6", "E:/tb"});
+        CHECK(tablebase::splitPathList("/opt/syzygy 345:/mnt/tb6:", ':') == V{"/opt/syzygy 345", "/mnt/tb6"});
+        CHECK(tablebase::splitPathList("", ':').empty());
+#if defined(_WIN32)
+        CHECK(tablebase::kPathListSeparator == ';');
+#else
+        CHECK(tablebase::kPathListSeparator == ':');
+#endif
+        CHECK(tablebase::checkFolders(kTables + tablebase::kPathListSeparator + VAZIR_TEST_DIR).empty());
+        CHECK(tablebase::checkFolders(kTables + tablebase::kPathListSeparator + "/no/such dir").find("'/no/such dir'") !=
+              std::string::npos);
     }
 }
