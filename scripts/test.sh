@@ -2,9 +2,10 @@
 # Builds and runs the tests. With no option: the fast tests in a Release build, the same
 # under AddressSanitizer + UndefinedBehaviorSanitizer, the threaded tests under
 # ThreadSanitizer, the network tests in a build with a net embedded, ten seconds of each
-# libFuzzer target (a clang build), and a short cross-check of perft divides against
-# Stockfish. With --deep: also every perft suite at every listed depth (about half an
-# hour on two cores).
+# libFuzzer target (a clang build), a short cross-check of perft divides against
+# Stockfish, the fast tests in the portable x86-64 (v1) build, and the Windows and armv8
+# cross builds run under wine and qemu-user (tests/cross_targets.sh). With --deep: also
+# every perft suite at every listed depth (about half an hour on two cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 deep=0
@@ -40,6 +41,21 @@ cmake --build build-fuzz -j"$jobs" --target fuzz_fen fuzz_uci fuzz_net >/dev/nul
 
 echo "== perft divides against Stockfish on positions from random play"
 python3 scripts/crosscheck_stockfish.py --vazir build/vazir --games 30 --plies 40 --depth 3
+
+echo "== Portable x86-64 (v1: SSE2 only) Release build, fast tests"
+start=$SECONDS
+cmake --preset linux-x86-64 -DVAZIR_TESTS=ON >/dev/null
+cmake --build build-linux-x86-64 -j"$jobs" --target vazir vazir_tests >/dev/null
+(cd build-linux-x86-64 && ctest -L fast -j"$jobs" --output-on-failure)
+echo "portable build and tests: $((SECONDS - start)) s"
+
+echo "== Cross builds: Windows x86-64-v2 under wine, armv8 under qemu-user (bench, UCI exchange, NEON)"
+start=$SECONDS
+bash scripts/install-deps.sh g++-mingw-w64-x86-64-posix wine wine64 g++-aarch64-linux-gnu qemu-user
+echo "cross toolchains and emulators installed: $((SECONDS - start)) s"
+start=$SECONDS
+bash tests/cross_targets.sh build/vazir
+echo "cross targets: $((SECONDS - start)) s"
 
 if [ "$deep" = 1 ]; then
   echo "== deep perft: every suite position at every depth"

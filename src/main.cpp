@@ -19,6 +19,7 @@
 #include "search/params.h"
 #include "core/position.h"
 #include "uci/uci.h"
+#include "build_info.h"
 #include "version.h"
 
 namespace {
@@ -117,7 +118,7 @@ int main(int argc, char** argv) {
             uci.waitForSearch();
     }
     if (argc == 1 && isatty(STDIN_FILENO))
-        std::cout << "Vazir " << kVersion << ", a UCI chess engine. Type 'uci' to start, 'quit' to leave." << std::endl;
+        std::cout << "Vazir " << kVersion << " (" << buildTarget() << "), a UCI chess engine. Type 'uci' to start, 'quit' to leave." << std::endl;
     uci.run(std::cin);
     return 0;
 }

@@ -1,5 +1,6 @@
 // NNUE inference: incremental accumulators equal a full refresh at every node of
-// make/unmake walks over the suite positions, the AVX2 and scalar paths agree exactly,
+// make/unmake walks over the suite positions, this build's SIMD kernel (AVX-512, AVX2,
+// SSE2 or NEON: nnue/kernels.h) and the scalar path agree exactly,
 // the quantised engine output stays within a few centipawns of the float trainer's,
 // colour-flipped positions evaluate the same, and a bad file is refused.
 #include <doctest/doctest.h>
@@ -9,6 +10,7 @@
 #include <cmath>
 #include <cstring>
 #include <sstream>
+#include <string>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -123,6 +125,11 @@ std::string mirrorFen(const std::string& fen) {
 
 TEST_SUITE("nnue") {
     TEST_CASE("incremental accumulators equal a refresh, and SIMD equals scalar, at every node of suite walks") {
+        const std::string kernel = nnue::kernels::name();
+        MESSAGE("SIMD kernel of this build: ", kernel);
+#if defined(__SSE2__) || defined(__ARM_NEON)
+        CHECK(kernel != "scalar");  // every x86-64 and AArch64 target has a SIMD kernel
+#endif
         const nnue::Network& net = testNets().net;
         auto cases = testdata::readAllEpdSuites();
         const auto tricky = testdata::readTrickySuite();

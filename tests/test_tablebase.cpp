@@ -1,6 +1,8 @@
 // Syzygy tablebases (the 3-4-man tables copied into tests/data/syzygy): wins converted
 // within the fifty-move rule by the engine playing both sides, draws held, bad paths
 // refused. The 5-man tables are not here, so KBNvK (4 pieces) is the hardest ending.
+// A build without Fathom (VAZIR_SYZYGY=OFF) skips those and checks that a path set is
+// answered with a message instead. SyzygyPath's folder list is split per platform.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -13,6 +15,7 @@
 #include "engine/engine.h"
 #include "engine/game.h"
 #include "search/tablebase.h"
+#include "search/tablebase_paths.h"
 
 using namespace vazir;
 
@@ -117,7 +120,7 @@ std::string wdlOnlyTables() {
 }  // namespace
 
 TEST_SUITE("tablebase") {
-    TEST_CASE("a wrong path is answered with a message and nothing is loaded") {
+    TEST_CASE("a wrong path is answered with a message and nothing is loaded" * doctest::skip(!tablebase::available())) {
         Engine engine({[](const SearchReport&) {}, [](Move, Move) {}, [](const std::string&) {}});
         const std::string err = engine.setOption("SyzygyPath", "/no/such/folder", true);
         MESSAGE("SyzygyPath /no/such/folder: ", err);
@@ -128,7 +131,7 @@ TEST_SUITE("tablebase") {
         CHECK(tablebase::largest() == 0);
     }
 
-    TEST_CASE("wins converted within the fifty-move rule, playing both sides") {
+    TEST_CASE("wins converted within the fifty-move rule, playing both sides" * doctest::skip(!tablebase::available())) {
         Engine engine({[](const SearchReport&) {}, [](Move, Move) {}, [](const std::string&) {}});
         const std::string loaded = engine.setOption("SyzygyPath", kTables, true);
         REQUIRE_MESSAGE(tablebase::largest() == 4, loaded);
@@ -160,7 +163,7 @@ TEST_SUITE("tablebase") {
         (void)engine.setOption("SyzygyPath", "<empty>", true);
     }
 
-    TEST_CASE("several threads probing at once: a legal move and the win kept") {
+    TEST_CASE("several threads probing at once: a legal move and the win kept" * doctest::skip(!tablebase::available())) {
         Engine engine({[](const SearchReport&) {}, [](Move, Move) {}, [](const std::string&) {}});
         REQUIRE(engine.setOption("SyzygyPath", kTables, true).find("loaded") != std::string::npos);
         REQUIRE(engine.setOption("Threads", "4", true).empty());
@@ -177,7 +180,7 @@ TEST_SUITE("tablebase") {
         (void)engine.setOption("SyzygyPath", "<empty>", true);
     }
 
-    TEST_CASE("known draws held: the defender only plays moves that keep the draw") {
+    TEST_CASE("known draws held: the defender only plays moves that keep the draw" * doctest::skip(!tablebase::available())) {
         Engine engine({[](const SearchReport&) {}, [](Move, Move) {}, [](const std::string&) {}});
         REQUIRE(tablebase::init(kTables).find("loaded") != std::string::npos);
         const char* draws[] = {
@@ -214,7 +217,7 @@ TEST_SUITE("tablebase") {
         CHECK(uciCentipawns(250) == 250);
     }
 
-    TEST_CASE("the root's tablebase result is reported: won, drawn and lost, with 1 and 2 threads") {
+    TEST_CASE("the root's tablebase result is reported: won, drawn and lost, with 1 and 2 threads" * doctest::skip(!tablebase::available())) {
         struct Case {
             const char* name;
             const char* fen;
@@ -238,7 +241,7 @@ TEST_SUITE("tablebase") {
                 }
     }
 
-    TEST_CASE("one capture away from the tables: the search reports the proven result") {
+    TEST_CASE("one capture away from the tables: the search reports the proven result" * doctest::skip(!tablebase::available())) {
         // Five pieces (beyond the test tables); taking the knight leaves KQvKR (won) or KRvKR (drawn).
         const Reported won = searchAndReport("k7/1r6/8/3n4/8/8/8/3Q2K1 w - - 0 1", 8, 1, kTables);
         MESSAGE("KQvKRN, Qxd5 wins: ", won.result, " (cp ", uciCentipawns(won.result), "), bestmove ", won.best);
@@ -252,7 +255,7 @@ TEST_SUITE("tablebase") {
         }
     }
 
-    TEST_CASE("searchmoves are ranked by the tables among themselves, never bestmove 0000") {
+    TEST_CASE("searchmoves are ranked by the tables among themselves, never bestmove 0000" * doctest::skip(!tablebase::available())) {
         // Both searchmoves give the queen away (a draw); the winning moves are not among them.
         const Reported r = searchAndReport("8/8/8/4k3/8/8/8/KQ6 w - - 0 1", 5, 1, kTables, {"b1e4", "b1f5"});
         MESSAGE("searchmoves b1e4 b1f5: bestmove ", r.best, ", score ", r.result);
@@ -265,7 +268,7 @@ TEST_SUITE("tablebase") {
         CHECK(overlap.result >= kTbWinInMaxPly);
     }
 
-    TEST_CASE("WDL tables alone still filter the root and give its result") {
+    TEST_CASE("WDL tables alone still filter the root and give its result" * doctest::skip(!tablebase::available())) {
         const std::string wdl = wdlOnlyTables();
         REQUIRE(tablebase::init(wdl).find("loaded") != std::string::npos);
         struct Case {
@@ -296,5 +299,30 @@ TEST_SUITE("tablebase") {
         const Reported r = searchAndReport("8/8/8/4k3/8/8/8/R3K3 w - - 0 1", 8, 1, wdl);
         MESSAGE("KRvK with WDL tables only: ", r.result, " (cp ", uciCentipawns(r.result), "), bestmove ", r.best);
         CHECK(r.result >= kTbWinInMaxPly);
+    }
+
+    TEST_CASE("a build without tablebases says so when a path is set" * doctest::skip(tablebase::available())) {
+        Engine engine({[](const SearchReport&) {}, [](Move, Move) {}, [](const std::string&) {}});
+        const std::string err = engine.setOption("SyzygyPath", kTables, true);
+        MESSAGE("SyzygyPath in a build without Fathom: ", err);
+        CHECK(err.find("not available in this build") != std::string::npos);
+        CHECK(tablebase::largest() == 0);
+        CHECK(engine.setOption("SyzygyPath", "<empty>", true).empty());
+    }
+
+    TEST_CASE("SyzygyPath folder lists: ';' keeps Windows drive letters and spaces, ':' elsewhere") {
+        using V = std::vector<std::string>;
+        CHECK(tablebase::splitPathList("C:\\Program Files\\syzygy;D:\\tb 6;;E:/tb", ';') ==
+              V{"C:\\Program Files\\syzygy", "D:\\tb 6", "E:/tb"});
+        CHECK(tablebase::splitPathList("/opt/syzygy 345:/mnt/tb6:", ':') == V{"/opt/syzygy 345", "/mnt/tb6"});
+        CHECK(tablebase::splitPathList("", ':').empty());
+#if defined(_WIN32)
+        CHECK(tablebase::kPathListSeparator == ';');
+#else
+        CHECK(tablebase::kPathListSeparator == ':');
+#endif
+        CHECK(tablebase::checkFolders(kTables + tablebase::kPathListSeparator + VAZIR_TEST_DIR).empty());
+        CHECK(tablebase::checkFolders(kTables + tablebase::kPathListSeparator + "/no/such dir").find("'/no/such dir'") !=
+              std::string::npos);
     }
 }

@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cinttypes>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
@@ -61,7 +62,7 @@ std::set<uint64_t> resumeTextFile(const std::string& path) {
         offset += line.size() + 1;
         if (in.eof()) break;  // a last line without newline is incomplete
         uint64_t id = 0;
-        if (std::sscanf(line.c_str(), "# game %lu", &id) == 1) {
+        if (std::sscanf(line.c_str(), "# game %" SCNu64, &id) == 1) {
             done.insert(id);
             keep = offset;
         }

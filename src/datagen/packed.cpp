@@ -1,6 +1,7 @@
 #include "datagen/packed.h"
 
 #include <algorithm>
+#include <cinttypes>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -156,7 +157,7 @@ std::string convertTextToPacked(const std::string& textPath, const std::string& 
             uint64_t id = 0;
             char res[8] = {};
             int plies = 0;
-            if (std::sscanf(line.c_str(), "# game %lu %7s %d", &id, res, &plies) != 3)
+            if (std::sscanf(line.c_str(), "# game %" SCNu64 " %7s %d", &id, res, &plies) != 3)
                 return "line " + std::to_string(lineNo) + ": bad game marker";
             const uint8_t result = std::strcmp(res, "1.0") == 0 ? 2 : std::strcmp(res, "0.0") == 0 ? 0 : 1;
             const PackedPosition m = packGameMarker(id, result, plies);

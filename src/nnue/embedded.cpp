@@ -5,18 +5,42 @@
 // VAZIR_NET_FILE (set by CMake from VAZIR_NET) names the net; the assembler copies its
 // bytes into the read-only data (.incbin), with its size beside it, so the binary needs
 // no file at run time.
+//
+// The directives differ per object format, so each format names its read-only section
+// and how to leave it: ELF (Linux, BSD) has .rodata and the section stack (.previous);
+// COFF/PE (Windows, mingw-w64) has .rdata and no section stack, so it goes back to .text,
+// which is where GCC expects a top-level asm block to leave it; Mach-O has .const.
+// Symbol names get the target's C prefix ("_" on Mach-O and 32-bit Windows, none
+// elsewhere) from __USER_LABEL_PREFIX__. A format without .incbin (WebAssembly) has to
+// embed the net another way and is refused here rather than silently left without it.
 #ifdef VAZIR_NET_FILE
-asm(".section .rodata\n"
+#if defined(_WIN32)
+#define VAZIR_RODATA_BEGIN ".section .rdata,\"dr\"\n"
+#define VAZIR_RODATA_END ".text\n"
+#elif defined(__APPLE__)
+#define VAZIR_RODATA_BEGIN ".const\n"
+#define VAZIR_RODATA_END ".text\n"
+#elif defined(__ELF__)
+#define VAZIR_RODATA_BEGIN ".section .rodata\n"
+#define VAZIR_RODATA_END ".previous\n"
+#else
+#error "embedding a net (VAZIR_NET) needs .incbin for this object format; configure with -DVAZIR_NET="
+#endif
+#define VAZIR_STR2(x) #x
+#define VAZIR_STR(x) VAZIR_STR2(x)
+#define VAZIR_SYM(name) VAZIR_STR(__USER_LABEL_PREFIX__) #name
+
+asm(VAZIR_RODATA_BEGIN
     ".balign 64\n"
-    ".globl vazirEmbeddedNetData\n"
-    "vazirEmbeddedNetData:\n"
+    ".globl " VAZIR_SYM(vazirEmbeddedNetData) "\n"
+    VAZIR_SYM(vazirEmbeddedNetData) ":\n"
     ".incbin \"" VAZIR_NET_FILE "\"\n"
-    "vazirEmbeddedNetEnd:\n"
+    VAZIR_SYM(vazirEmbeddedNetEnd) ":\n"
     ".balign 8\n"
-    ".globl vazirEmbeddedNetSize\n"
-    "vazirEmbeddedNetSize:\n"
-    ".quad vazirEmbeddedNetEnd - vazirEmbeddedNetData\n"
-    ".previous\n");
+    ".globl " VAZIR_SYM(vazirEmbeddedNetSize) "\n"
+    VAZIR_SYM(vazirEmbeddedNetSize) ":\n"
+    ".quad " VAZIR_SYM(vazirEmbeddedNetEnd) " - " VAZIR_SYM(vazirEmbeddedNetData) "\n"
+    VAZIR_RODATA_END);
 extern "C" const unsigned char vazirEmbeddedNetData[];
 extern "C" const uint64_t vazirEmbeddedNetSize;
 #endif

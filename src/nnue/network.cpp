@@ -1,5 +1,7 @@
 #include "nnue/network.h"
 
+#include "nnue/kernels.h"
+
 #include <algorithm>
 #include <cstring>
 #include <cstdint>
@@ -7,15 +9,11 @@
 #include <functional>
 #include <utility>
 
-#if defined(__AVX2__) || defined(__AVX512BW__)
-#include <immintrin.h>
-#endif
 
 namespace vazir::nnue {
 
 namespace {
 
-constexpr int kMaxOutputWeight = 127;  // |w2| x 255 must fit int16 for the SIMD product
 
 // The largest file a net of any accepted shape can be (version 2 header, 1024 hidden, 8
 // buckets): a longer one is refused before it is read whole (a device or a huge file
@@ -55,129 +53,6 @@ std::string checkFirstLayerRange(const std::vector<int16_t>& w1, const std::vect
     return "";
 }
 
-bool useSimd(Simd s) {
-#if defined(__AVX2__) || defined(__AVX512BW__)
-    return s == Simd::Auto;
-#else
-    (void)s;
-    return false;  // a build without SIMD kernels
-#endif
-}
-
-// to = from + sum(rows added) - sum(rows removed), over `n` values.
-void updateScalar(int16_t* to, const int16_t* from, const int16_t* const* add, int adds, const int16_t* const* sub,
-                  int subs, int n) {
-    for (int i = 0; i < n; ++i) {
-        int v = from[i];
-        for (int a = 0; a < adds; ++a) v += add[a][i];
-        for (int s = 0; s < subs; ++s) v -= sub[s][i];
-        to[i] = int16_t(v);
-    }
-}
-
-#if defined(__AVX2__)
-// Values [begin, n): begin is 0, or where the AVX-512 loop stopped.
-void updateAvx2(int16_t* to, const int16_t* from, const int16_t* const* add, int adds, const int16_t* const* sub,
-                int subs, int begin, int n) {
-    for (int i = begin; i < n; i += kHiddenStep) {
-        __m256i v = _mm256_load_si256(reinterpret_cast<const __m256i*>(from + i));
-        for (int a = 0; a < adds; ++a)
-            v = _mm256_add_epi16(v, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(add[a] + i)));
-        for (int s = 0; s < subs; ++s)
-            v = _mm256_sub_epi16(v, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(sub[s] + i)));
-        _mm256_store_si256(reinterpret_cast<__m256i*>(to + i), v);
-    }
-}
-#endif
-
-#if defined(__AVX512BW__)
-// Two AVX2 blocks per register; a hidden size that is an odd number of AVX2 blocks ends
-// with one AVX2 block.
-void updateAvx512(int16_t* to, const int16_t* from, const int16_t* const* add, int adds, const int16_t* const* sub,
-                  int subs, int n) {
-    int i = 0;
-    for (; i + 2 * kHiddenStep <= n; i += 2 * kHiddenStep) {
-        __m512i v = _mm512_loadu_si512(from + i);
-        for (int a = 0; a < adds; ++a) v = _mm512_add_epi16(v, _mm512_loadu_si512(add[a] + i));
-        for (int s = 0; s < subs; ++s) v = _mm512_sub_epi16(v, _mm512_loadu_si512(sub[s] + i));
-        _mm512_storeu_si512(to + i, v);
-    }
-    updateAvx2(to, from, add, adds, sub, subs, i, n);
-}
-#endif
-
-void update(Simd simd, int16_t* to, const int16_t* from, const int16_t* const* add, int adds,
-            const int16_t* const* sub, int subs, int n) {
-    if (useSimd(simd)) {
-#if defined(__AVX512BW__)
-        return updateAvx512(to, from, add, adds, sub, subs, n);
-#elif defined(__AVX2__)
-        return updateAvx2(to, from, add, adds, sub, subs, 0, n);
-#endif
-    }
-    updateScalar(to, from, add, adds, sub, subs, n);
-}
-
-// sum over i of clamp(x_i, 0, QA)^2 * w_i, exactly.
-int64_t screluDotScalar(const int16_t* x, const int16_t* w, int n) {
-    int64_t sum = 0;
-    for (int i = 0; i < n; ++i) {
-        const int v = std::clamp(int(x[i]), 0, kQA);
-        sum += int64_t(v * w[i]) * v;
-    }
-    return sum;
-}
-
-#if defined(__AVX2__)
-int64_t screluDotAvx2(const int16_t* x, const int16_t* w, int n) {
-    const __m256i zero = _mm256_setzero_si256(), qa = _mm256_set1_epi16(kQA);
-    __m256i acc = _mm256_setzero_si256();
-    for (int i = 0; i < n; i += kHiddenStep) {
-        __m256i v = _mm256_load_si256(reinterpret_cast<const __m256i*>(x + i));
-        v = _mm256_max_epi16(_mm256_min_epi16(v, qa), zero);
-        const __m256i vw = _mm256_mullo_epi16(v, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + i)));
-        acc = _mm256_add_epi32(acc, _mm256_madd_epi16(vw, v));  // per lane at most n/8 x 16.5e6: no overflow
-    }
-    alignas(32) int32_t lanes[8];
-    _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), acc);
-    int64_t sum = 0;
-    for (int32_t l : lanes) sum += l;
-    return sum;
-}
-#endif
-
-#if defined(__AVX512BW__)
-int64_t screluDotAvx512(const int16_t* x, const int16_t* w, int n) {
-    const __m512i zero = _mm512_setzero_si512(), qa = _mm512_set1_epi16(kQA);
-    __m512i acc = _mm512_setzero_si512();
-    int i = 0;
-    for (; i + 2 * kHiddenStep <= n; i += 2 * kHiddenStep) {
-        __m512i v = _mm512_loadu_si512(x + i);
-        v = _mm512_max_epi16(_mm512_min_epi16(v, qa), zero);
-        const __m512i vw = _mm512_mullo_epi16(v, _mm512_loadu_si512(w + i));
-        acc = _mm512_add_epi32(acc, _mm512_madd_epi16(vw, v));  // per lane at most n/16 x 16.5e6: no overflow
-    }
-    // Summed by hand: GCC 12's _mm512_reduce_add_epi32 trips -Wuninitialized in its header.
-    alignas(64) int32_t lanes[16];
-    _mm512_store_si512(lanes, acc);
-    int64_t sum = 0;
-    for (int32_t l : lanes) sum += l;
-    if (i < n) sum += screluDotAvx2(x + i, w + i, n - i);
-    return sum;
-}
-#endif
-
-int64_t screluDot(Simd simd, const int16_t* x, const int16_t* w, int n) {
-    if (useSimd(simd)) {
-#if defined(__AVX512BW__)
-        return screluDotAvx512(x, w, n);
-#elif defined(__AVX2__)
-        return screluDotAvx2(x, w, n);
-#endif
-    }
-    return screluDotScalar(x, w, n);
-}
-
 // Both perspectives' first-layer sums for `pos`, from scratch.
 void refreshAccumulators(const Network& net, const Position& pos, int16_t (*acc)[kMaxHidden], Simd simd) {
     const int n = net.hidden();
@@ -186,7 +61,7 @@ void refreshAccumulators(const Network& net, const Position& pos, int16_t (*acc)
         for (Bitboard b = pos.pieces(); b;) {
             const Square s = popLsb(b);
             const int16_t* row = net.row(featureIndex(persp, pos.pieceOn(s), s));
-            update(simd, acc[persp], acc[persp], &row, 1, nullptr, 0, n);
+            kernels::update(simd, acc[persp], acc[persp], &row, 1, nullptr, 0, n);
         }
     }
 }
@@ -272,7 +147,7 @@ std::string Network::loadFromMemory(const void* data, size_t size) {
 int outputLayer(const Network& net, const int16_t* us, const int16_t* them, int bucket, Simd simd) {
     const int n = net.hidden();
     const int16_t* w = net.outputWeights(bucket);
-    const int64_t sum = screluDot(simd, us, w, n) + screluDot(simd, them, w + n, n);
+    const int64_t sum = kernels::screluDot(simd, us, w, n) + kernels::screluDot(simd, them, w + n, n);
     const int64_t out = sum / kQA + net.outputBias(bucket);  // in QA x QB units
     return int(out * net.scale() / (int64_t(kQA) * kQB));
 }
@@ -346,7 +221,7 @@ void AccumulatorStack::apply(const Network& net, const Entry& from, Entry& to, S
         const int16_t* subs[2];
         for (int i = 0; i < c.addCount; ++i) adds[i] = net.row(featureIndex(persp, c.addPiece[i], c.addSq[i]));
         for (int i = 0; i < c.subCount; ++i) subs[i] = net.row(featureIndex(persp, c.subPiece[i], c.subSq[i]));
-        update(simd, to.acc[persp], from.acc[persp], adds, c.addCount, subs, c.subCount, n);
+        kernels::update(simd, to.acc[persp], from.acc[persp], adds, c.addCount, subs, c.subCount, n);
     }
     to.computed = true;
 }

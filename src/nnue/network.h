@@ -6,8 +6,8 @@
 // perspectives' first-layer sums. Making a move only records which features it adds and
 // removes; the sums are brought up to date lazily, from the nearest computed ancestor,
 // when an evaluation is asked for, and unmaking costs nothing. Integer arithmetic
-// throughout, so the AVX-512 and AVX2 paths (chosen at build time, like PEXT: the widest
-// the compiler targets) and the portable scalar path give the same numbers bit for bit.
+// throughout, so the SIMD kernels (nnue/kernels.h: AVX-512, AVX2, SSE2, NEON, chosen at
+// build time like PEXT) and the portable scalar path give the same numbers bit for bit.
 #pragma once
 
 #include <cstdint>
@@ -17,6 +17,7 @@
 
 #include "core/position.h"
 #include "nnue/features.h"
+#include "nnue/kernels.h"
 
 namespace vazir::nnue {
 
@@ -61,8 +62,6 @@ private:
     std::vector<int16_t> w1_, b1_, w2_;
     std::vector<int32_t> b2_;
 };
-
-enum class Simd { Auto, Scalar };
 
 // The output in centipawns from the two accumulators (side to move's first) through
 // output bucket `bucket`.

@@ -3,11 +3,11 @@
 #include <tbprobe.h>
 
 #include <algorithm>
-#include <filesystem>
 #include <memory>
 #include <mutex>
 
 #include "core/movegen.h"
+#include "search/tablebase_paths.h"
 
 namespace vazir::tablebase {
 
@@ -61,20 +61,15 @@ std::string init(const std::string& paths) {
         tb_init("");  // unloads
         return "";
     }
-    size_t start = 0;
-    while (start <= paths.size()) {
-        const size_t end = std::min(paths.find(':', start), paths.size());
-        const std::string folder = paths.substr(start, end - start);
-        std::error_code ec;
-        if (!folder.empty() && !std::filesystem::is_directory(folder, ec))
-            return "SyzygyPath: no such folder '" + folder.substr(0, 200) + "'; no tablebases loaded";
-        start = end + 1;
-    }
+    // Fathom skips a missing folder without a word; a GUI user should hear of a typo.
+    if (std::string err = checkFolders(paths); !err.empty()) return err;
     if (!tb_init(paths.c_str())) return "SyzygyPath: the tables could not be loaded";
     loadedPieces = int(TB_LARGEST);
     if (TB_LARGEST == 0) return "SyzygyPath: no Syzygy tables found in '" + paths.substr(0, 200) + "'";
     return "Syzygy tablebases loaded: up to " + std::to_string(TB_LARGEST) + " pieces";
 }
+
+bool available() { return true; }
 
 int largest() { return loadedPieces.load(std::memory_order_relaxed); }
 

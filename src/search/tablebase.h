@@ -1,4 +1,6 @@
-// Syzygy endgame tablebases, probed through Debian's Fathom library (libfathom-dev).
+// Syzygy endgame tablebases, probed through Debian's Fathom library (libfathom-dev) in a
+// build with VAZIR_SYZYGY (tablebase.cpp); a build without it (tablebase_unavailable.cpp)
+// has the same interface, loads nothing and says so when a path is set.
 //
 //  - At the root, the DTZ tables rank the moves: only those that keep the best result
 //    (a win converted within the fifty-move rule when Syzygy50MoveRule is on, a draw
@@ -33,8 +35,11 @@ struct Settings {
     int probeLimit = 7;        // SyzygyProbeLimit: probe only with this many pieces or fewer
 };
 
-// Loads the tables under `paths` (folders separated by ':'); an empty path unloads
-// them. Returns "" or a message naming the problem (no tables found, a folder that does
+// Whether this build can probe tablebases at all (VAZIR_SYZYGY).
+bool available();
+
+// Loads the tables under `paths` (folders separated by ':', ';' on Windows:
+// tablebase_paths.h); an empty path unloads them. Returns "" or a message naming the problem (no tables found, a folder that does
 // not exist). Not while a search runs.
 std::string init(const std::string& paths);
 // The most pieces the loaded tables cover (0 when none are loaded).

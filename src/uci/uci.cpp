@@ -14,6 +14,7 @@
 #include "search/score.h"
 #include "uci/board_text.h"
 #include "util/text.h"
+#include "build_info.h"
 #include "version.h"
 
 namespace vazir {
@@ -123,7 +124,8 @@ bool UciLoop::handleLine(std::string_view raw) {
 }
 
 void UciLoop::cmdUci() {
-    std::string s = std::string("id name Vazir ") + kVersion + "\nid author the Vazir developers\n";
+    // The target in the name: a GUI's engine list then shows which binary it loaded.
+    std::string s = std::string("id name Vazir ") + kVersion + " (" + buildTarget() + ")\nid author the Vazir developers\n";
     for (const Option& o : engine_.options().all()) s += OptionRegistry::describe(o) + "\n";
     emit(s + "uciok");
 }
