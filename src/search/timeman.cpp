@@ -11,7 +11,7 @@ constexpr double kHardFractionOfClock = 0.5;  // never spend more than this of t
 constexpr double kLastMoveFraction = 0.8;     // movestogo 1: the clock refills after this move
 constexpr double kSoftFractionSuddenDeath = 0.2;  // plan at most this much of the clock itself ...
 constexpr double kSoftFractionMovesToGo = 0.8;    // ... or this with movestogo (a refill is coming)
-constexpr int kHardReserveOverheads = 2;      // the hard limit leaves this many overheads on the clock, and one more per move to go
+constexpr int kHardReserveOverheads = 3;      // the hard limit leaves this many overheads on the clock
 constexpr double kHardOverSoft = 4.0;
 // With movestogo, the fewer moves before the refill the less a hard limit may exceed the
 // soft one (as Stockfish: 1.5 + 0.11 per move), or the last moves of a period drain it.
@@ -29,14 +29,14 @@ constexpr double kNodeFactorMin = 0.5, kNodeFactorMax = 2.0;
 // The clock's budget, as Stockfish plans it:
 //  - the time to share out is the clock plus the increments still to come over the
 //    horizon (movestogo, or kDefaultMovesToGo in sudden death), less a reserve of
-//    `Move Overhead` for this move, the next one and every move of the horizon: each move
+//    `Move Overhead` for this move, the next one and each move of the horizon: each move
 //    costs the GUI and the pipe something, and the fewer moves are left the less is kept;
 //  - the soft limit is that time's share for one move, and no more than a share of the
 //    clock itself: with a low clock the engine spends less than the increment, and the
 //    clock recovers;
 //  - the hard limit never takes more than a fixed share of the clock itself (a floor
 //    proportional to the clock stays for the moves after this one), less the overhead,
-//    and leaves an overhead on the clock for each move to go and two more.
+//    and always leaves three overheads on the clock (a late reply from a loaded machine).
 // When the clock runs low the time to share out reaches nothing and the engine moves at
 // once.
 TimeBudget computeTimeBudget(const SearchLimits& limits, Color us, int64_t overhead) {
@@ -58,7 +58,7 @@ TimeBudget computeTimeBudget(const SearchLimits& limits, Color us, int64_t overh
     const int64_t toShare = std::max(kMinimumMs, clock + inc * (mtg - 1) - reserve);
     const double hardFraction = mtg == 1 ? kLastMoveFraction : kHardFractionOfClock;
     const int64_t hardCap = std::max(kMinimumMs, std::min(int64_t(double(clock) * hardFraction) - overhead,
-                                                          clock - (kHardReserveOverheads + mtg) * overhead));
+                                                          clock - kHardReserveOverheads * overhead));
     const double softFraction = limits.movesToGo > 0 ? kSoftFractionMovesToGo : kSoftFractionSuddenDeath;
     const int64_t softCap = std::min(hardCap, int64_t(double(clock) * softFraction));
     b.softMs = std::clamp(toShare / mtg, kMinimumMs, std::max(kMinimumMs, softCap));
