@@ -17,6 +17,6 @@ int largest() { return 0; }
 
 std::optional<Score> probeWdl(const Position&, int, const Settings&) { return std::nullopt; }
 
-RootFilter filterRoot(const Position&, const Settings&) { return {}; }
+RootFilter filterRoot(const Position&, const Settings&, const std::vector<Move>&) { return {}; }
 
 }  // namespace vazir::tablebase
