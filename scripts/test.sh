@@ -23,10 +23,10 @@ cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVAZIR_SANITIZE=
 cmake --build build-sanitize -j"$jobs" >/dev/null
 (cd build-sanitize && ctest -L fast -j"$jobs" --output-on-failure)
 
-echo "== ThreadSanitizer build: searches with 1 to 8 threads, through the UCI thread and the pool"
+echo "== ThreadSanitizer build: searches with 1 to 8 threads, through the UCI thread and the pool; go perft and stop; tablebase probes from 2 threads"
 cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVAZIR_SANITIZE_THREAD=ON >/dev/null
 cmake --build build-tsan -j"$jobs" >/dev/null
-(cd build-tsan && TSAN_OPTIONS="halt_on_error=1" ctest -R '^(search|smp|tt|options|uci_text|uci_e2e)$' --output-on-failure)
+(cd build-tsan && TSAN_OPTIONS="halt_on_error=1" ctest -R '^(search|smp|tt|options|uci_text|tablebase|uci_e2e)$' --output-on-failure)
 
 echo "== A build with a net embedded (VAZIR_NET=tests/data/tiny-h16.nnue): that net is the default evaluation"
 cmake -S . -B build-embedded -DCMAKE_BUILD_TYPE=Release -DVAZIR_NET=tests/data/tiny-h16.nnue >/dev/null
