@@ -4,31 +4,13 @@
 
 namespace vazir {
 
-namespace {
-
-// The stop flag is read at nodes this deep or more: each of those has thousands of
+// With a stop flag, it is read at nodes this deep or more: each of those has thousands of
 // leaves below it, so the read costs nothing and a stop is seen within milliseconds.
 constexpr int kStopCheckDepth = 3;
 
-uint64_t perftUntilStopped(Position& pos, int depth, const std::atomic<bool>& stop) {
-    if (depth < kStopCheckDepth) return perft(pos, depth);
-    if (stop.load(std::memory_order_relaxed)) return 0;
-    MoveList moves;
-    generateMoves<GenType::All>(pos, moves);
-    uint64_t nodes = 0;
-    StateInfo st;
-    for (Move m : moves) {
-        pos.doMove(m, st);
-        nodes += perftUntilStopped(pos, depth - 1, stop);
-        pos.undoMove(m);
-    }
-    return nodes;
-}
-
-}  // namespace
-
-uint64_t perft(Position& pos, int depth) {
+uint64_t perft(Position& pos, int depth, const std::atomic<bool>* stop) {
     if (depth <= 0) return 1;
+    if (stop && depth >= kStopCheckDepth && stop->load(std::memory_order_relaxed)) return 0;
     MoveList moves;
     generateMoves<GenType::All>(pos, moves);
     if (depth == 1) return uint64_t(moves.size());
@@ -37,7 +19,7 @@ uint64_t perft(Position& pos, int depth) {
     StateInfo st;
     for (Move m : moves) {
         pos.doMove(m, st);
-        nodes += depth == 2 ? uint64_t(countLegalMoves(pos)) : perft(pos, depth - 1);
+        nodes += depth == 2 ? uint64_t(countLegalMoves(pos)) : perft(pos, depth - 1, stop);
         pos.undoMove(m);
     }
     return nodes;
@@ -52,7 +34,7 @@ uint64_t perftDivide(Position& pos, int depth, const std::function<void(Move, ui
     StateInfo st;
     for (Move m : moves) {
         pos.doMove(m, st);
-        const uint64_t n = stop ? perftUntilStopped(pos, depth - 1, *stop) : perft(pos, depth - 1);
+        const uint64_t n = perft(pos, depth - 1, stop);
         pos.undoMove(m);
         if (stop && stop->load(std::memory_order_relaxed)) return total;
         report(m, n);

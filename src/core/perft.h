@@ -9,8 +9,9 @@
 
 namespace vazir {
 
-// Leaf count at `depth`; bulk-counts at the last ply (no make/unmake for leaves).
-uint64_t perft(Position& pos, int depth);
+// Leaf count at `depth`; bulk-counts at the last ply (no make/unmake for leaves). With
+// `stop`, it returns early (a partial count) once the flag is set.
+uint64_t perft(Position& pos, int depth, const std::atomic<bool>* stop = nullptr);
 
 // Perft split by root move: calls `report(move, count)` for every legal root move in
 // generation order and returns the total. With `stop`, it returns early (a partial total,
