@@ -128,9 +128,8 @@ std::string Engine::setEvalFile(const std::string& v) {
     // static evaluations (and the scores searched from them) and the correction history
     // (search result minus static evaluation). The pawn cache holds only hand-crafted
     // pawn terms, the same under any EvalFile, and the accumulators are rebuilt at the
-    // start of every search.
-    pool_.forEachThread([this](int i, int n) { tt_.clearSlice(i, n); });
-    pool_.clearHistories();
+    // start of every search. A new game clears exactly these.
+    newGame();
     if (!settings_.network) return std::string();
     return "EvalFile: loaded " + v.substr(0, 200) + " " + settings_.network->shape();
 }
