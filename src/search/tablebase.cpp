@@ -73,12 +73,22 @@ bool available() { return true; }
 
 int largest() { return loadedPieces.load(std::memory_order_relaxed); }
 
-std::optional<Score> probeWdl(const Position& pos, int ply, const Settings& s) {
-    if (pos.rule50() != 0 || !probeable(pos, s)) return std::nullopt;
+namespace {
+
+// The WDL tables' result for the side to move as if the fifty-move counter were fresh,
+// or TB_RESULT_FAILED.
+unsigned wdlOf(const Position& pos) {
     const Bitboards b = bitboardsOf(pos);
     std::lock_guard lock(probeMutex);
-    const unsigned wdl = tb_probe_wdl(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops, b.knights, b.pawns,
-                                      0, 0, b.ep, b.whiteToMove);
+    return tb_probe_wdl(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops, b.knights, b.pawns, 0, 0, b.ep,
+                        b.whiteToMove);
+}
+
+}  // namespace
+
+std::optional<Score> probeWdl(const Position& pos, int ply, const Settings& s) {
+    if (pos.rule50() != 0 || !probeable(pos, s)) return std::nullopt;
+    const unsigned wdl = wdlOf(pos);
     if (wdl == TB_RESULT_FAILED) return std::nullopt;
     return scoreOf(wdl, ply, s);
 }
@@ -136,13 +146,7 @@ std::vector<RankedMove> rankByWdl(const Position& root, const MoveList& legal, c
     for (Move m : legal) {
         StateInfo st;
         pos.doMove(m, st);
-        const Bitboards b = bitboardsOf(pos);
-        unsigned wdl;
-        {
-            std::lock_guard lock(probeMutex);
-            wdl = tb_probe_wdl(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops, b.knights, b.pawns, 0, 0, b.ep,
-                               b.whiteToMove);
-        }
+        const unsigned wdl = wdlOf(pos);
         pos.undoMove(m);
         if (wdl == TB_RESULT_FAILED) return {};
         const unsigned ours = TB_WIN - wdl;  // the opponent's result, seen from our side
