@@ -8,11 +8,10 @@
 #include <string>
 
 #include "core/position.h"
+#include "eval/score_type.h"
 #include "eval/weights.h"
 
 namespace vazir {
-
-using Score = int;
 
 // Plain piece values for move ordering and SEE (not the evaluation's material weights).
 constexpr Score kPieceValue[kNumPieceTypes] = {0, 100, 320, 330, 500, 950, 0};
