@@ -2,7 +2,7 @@
 # Builds every release binary into OUTDIR (default: release/), named as Stockfish names
 # its builds (vazir-<os>-<target>[.exe]), each with the default net embedded and linked
 # statically where the platform allows (Windows and armv8 fully; Linux x86-64 all but libc
-# and libfathom, which Debian ships shared only: see README, Targets), plus SHA256SUMS.
+# and libfathom, which Debian ships shared only: see docs/building.md), plus SHA256SUMS.
 # Installs the cross compilers it needs (Debian 12, as root: scripts/install-deps.sh).
 #
 # Usage: scripts/release.sh [OUTDIR]       JOBS=<n> sets the build parallelism (default: nproc)
@@ -13,7 +13,7 @@ jobs=${JOBS:-$(nproc)}
 bash scripts/install-deps.sh g++-mingw-w64-x86-64-posix g++-aarch64-linux-gnu
 
 # CMake preset (CMakePresets.json) : file name. The x86-64 presets differ only in the CPU
-# they target; README says which to pick.
+# they target; docs/building.md says which to pick.
 builds=(
   windows-x86-64-avx2:vazir-windows-x86-64-avx2.exe
   windows-x86-64-v3:vazir-windows-x86-64-v3.exe

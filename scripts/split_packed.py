@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Splits a binary training file (src/datagen/packed.h) at a game boundary: the first
+"""Splits a binary training file (tools/datagen/packed.h) at a game boundary: the first
 share of its records (rounded up to the end of a game) to one file, the rest to another,
 so that held-out positions come from games never trained on.
 

@@ -2,7 +2,7 @@
 //   vazir                       UCI on stdin/stdout
 //   vazir bench [depth] [threads]  search signature and speed
 //   vazir perft <depth> [fen]   move-generator divide
-//   vazir datagen key=value...  self-play training data (src/datagen/datagen.h)
+//   vazir datagen key=value...  self-play training data (tools/datagen/datagen.h)
 //   vazir params                the search parameters as SPSA input (OpenBench format)
 //   vazir convert <in.txt> <out.bin>  datagen text to the binary training format
 // Any other arguments are read as UCI lines, e.g.  vazir "position startpos" "go depth 10" quit

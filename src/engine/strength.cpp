@@ -32,7 +32,7 @@ constexpr uint64_t kMinNodes = 64;  // enough for a complete one-ply search with
 
 // Calibration. The plan below is written on an internal scale. Vazir at internal level I
 // against Stockfish 15.1 at UCI_Elo L (scripts/calibrate_strength.sh, 5+0.05, 100 games
-// each; README "Playing strength") played like the Elo in the second column. A label is
+// each; docs/strength.md) played like the Elo in the second column. A label is
 // mapped to the internal level that played like it, by linear interpolation between
 // these points (made monotone where noise crossed them), and beyond the last ones along
 // the nearest segment. The points below internal 2300 were measured with four lines, the

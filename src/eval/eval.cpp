@@ -80,8 +80,7 @@ PawnCache& pawnCache() {
 template <bool Tracing>
 class Evaluator {
 public:
-    Evaluator(const Position& pos, EvalTrace* trace, const EvalWeights* weights = &kWeights)
-        : pos_(pos), trace_(trace), weights_(weights) {}
+    Evaluator(const Position& pos, EvalTrace* trace) : pos_(pos), trace_(trace) {}
 
 #define T(name) (Tracing ? trace_->name : nullptr)
     // White's point of view.
@@ -114,13 +113,8 @@ public:
     }
 
 private:
-    // The engine evaluates with the compiled-in weights; a trace may be taken under other
-    // weights (the tuner's starting point), because the endgame scale depends on which side
-    // the weights say is ahead.
-    const EvalWeights& W() const {
-        if constexpr (Tracing) return *weights_;
-        else return kWeights;
-    }
+    // The compiled-in weights (src/eval/weights.cpp), traced or not.
+    static const EvalWeights& W() { return kWeights; }
 
     // Adds weights[index] * count for colour c (negated for Black) and, when tracing,
     // records the coefficient.
@@ -161,7 +155,7 @@ private:
         const Bitboard mobilityArea = ~(ownPawns | pos_.pieces(c, King) | pawnAttacks_[them]);
 
         // Material and placement come summed from the position, except when tracing
-        // (the tuner needs each coefficient, possibly under other weights).
+        // (a trace lists each coefficient).
         for (Bitboard b = Tracing ? pos_.pieces(c) : pos_.pieces(c) & ~pos_.pieces(Pawn, King); b;) {
             Square s = popLsb(b);
             PieceType pt = typeOf(pos_.pieceOn(s));
@@ -349,7 +343,6 @@ private:
 
     const Position& pos_;
     EvalTrace* trace_;
-    const EvalWeights* weights_;
     Pair score_;
     Bitboard pawnAttacks_[2] = {}, attacked_[2] = {}, minorAttacks_[2] = {}, rookAttacks_[2] = {};
     Bitboard kingZone_[2] = {};
@@ -367,10 +360,10 @@ Score evaluate(const Position& pos) {
     return pos.sideToMove() == White ? v : -v;
 }
 
-Score evaluateTrace(const Position& pos, EvalTrace& trace, const EvalWeights& weights) {
+Score evaluateTrace(const Position& pos, EvalTrace& trace) {
     trace = EvalTrace{};
     if (pos.isDeadPosition()) return 0;
-    return Evaluator<true>(pos, &trace, &weights).run();
+    return Evaluator<true>(pos, &trace).run();
 }
 
 std::string describeEvaluation(const Position& pos) {

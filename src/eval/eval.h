@@ -8,11 +8,10 @@
 #include <string>
 
 #include "core/position.h"
+#include "eval/score_type.h"
 #include "eval/weights.h"
 
 namespace vazir {
-
-using Score = int;
 
 // Plain piece values for move ordering and SEE (not the evaluation's material weights).
 constexpr Score kPieceValue[kNumPieceTypes] = {0, 100, 320, 330, 500, 950, 0};
@@ -20,9 +19,8 @@ constexpr Score kPieceValue[kNumPieceTypes] = {0, 100, 320, 330, 500, 950, 0};
 Score evaluate(const Position& pos);
 
 // The same evaluation, filling `trace` with the coefficient of every weight (for the
-// tuner and the `eval` command). Returns the score from White's point of view, under
-// `weights` (the compiled-in ones unless the tuner starts from others).
-Score evaluateTrace(const Position& pos, EvalTrace& trace, const EvalWeights& weights = kWeights);
+// `eval` command and the tests). Returns the score from White's point of view.
+Score evaluateTrace(const Position& pos, EvalTrace& trace);
 
 // A term-by-term table of the evaluation (white and black, middlegame and endgame).
 std::string describeEvaluation(const Position& pos);

@@ -1,7 +1,7 @@
 // The evaluation's tunable terms, listed once. Each entry is (name, count): a term with
 // `count` weights, each a middlegame/endgame pair. The list generates both the weight
-// table (EvalWeights) and the tuner's coefficient trace (EvalTrace), so the evaluation,
-// the trace and the tuner can never disagree about which terms exist.
+// table (EvalWeights) and the coefficient trace (EvalTrace, printed by `eval`), so the
+// evaluation and the trace can never disagree about which terms exist.
 #pragma once
 
 // clang-format off

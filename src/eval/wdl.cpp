@@ -13,7 +13,7 @@ struct WdlParams {
 
 // Fitted by scripts/fit_wdl.py on ../shared/data/selfplay/vazir-12bbece-s101.txt.xz
 // (48,716 games, 4,198,913 positions; the last 5,412 games held out: log-loss 0.559,
-// calibration in README). Index: material - kMinMaterial.
+// calibration in docs/wdl.md). Index: material - kMinMaterial.
 constexpr int kMinMaterial = 4, kMaxMaterial = 78;
 constexpr WdlParams kWdlTable[] = {
     {526.8, 115.1},  // 4

@@ -6,7 +6,7 @@
 #pragma once
 
 #include "core/position.h"
-#include "eval/eval.h"
+#include "eval/score_type.h"
 
 namespace vazir {
 

@@ -1,6 +1,7 @@
-// Evaluation weights, written by the tuner (src/tune/tuner_main.cpp).
+// Evaluation weights, written by the Texel tuner (src/tune/tuner_main.cpp, retired: the
+// last commit with it is f010228; docs/archive/hand-crafted-tuning.md).
 // Data: selfplay-1.txt,s2-train.txt (1853684 positions), K 0.744915, blend 0.5, 30 epochs, lr 1.0, reg 1e-9, seed 1, start src/tune/handset-weights.cpp.
-// Reproduce: README, "Evaluation and tuning pipeline" (that command writes this file; only these comment lines differ).
+// Reproduce: docs/archive/hand-crafted-tuning.md (its command writes this file; only these comment lines differ).
 #include "eval/weights.h"
 
 namespace vazir {

@@ -1,5 +1,5 @@
 // Evaluation weights (a middlegame/endgame pair per weight) and the coefficient trace
-// the tuner reads. Both are generated from the term list in terms.h.
+// the `eval` command prints. Both are generated from the term list in terms.h.
 #pragma once
 
 #include "eval/pair.h"

@@ -1,5 +1,5 @@
 // NNUE inference: a quantised (768 -> N) x 2 -> B SCReLU network as `vazir-train`
-// exports it (src/train/trainer.h), evaluated incrementally; B output buckets (1-8), the
+// exports it (tools/train/trainer.h), evaluated incrementally; B output buckets (1-8), the
 // one used chosen by the number of pieces (nnue/features.h).
 //
 // Each search thread keeps an AccumulatorStack: one entry per ply holding both

@@ -2,7 +2,7 @@
 // from the root.
 #pragma once
 
-#include "eval/eval.h"
+#include "eval/score_type.h"
 
 namespace vazir {
 

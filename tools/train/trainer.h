@@ -1,5 +1,5 @@
 // The NNUE trainer (`vazir-train`): a (768 -> N) x 2 -> 1 network with squared clipped
-// ReLU, trained on Vazir's own games in the binary format (src/datagen/packed.h). With
+// ReLU, trained on Vazir's own games in the binary format (tools/datagen/packed.h). With
 // B output buckets the last layer is B such outputs, the one used (and trained) chosen
 // by the number of pieces on the board (nnue::outputBucket).
 //

@@ -1,4 +1,4 @@
-// vazir-train: trains an NNUE network on binary self-play data (see src/train/trainer.h).
+// vazir-train: trains an NNUE network on binary self-play data (see tools/train/trainer.h).
 //
 //   vazir-train data=a.bin[,b.bin...] [valid=c.bin] [validshare=0.05] [hidden=128] [buckets=1]
 //               [epochs=10] [batch=16384] [lr=0.001] [wd=0.01] [blend=0.3] [scale=400]
@@ -10,7 +10,7 @@
 // `hce` writes the scale at which the hand-crafted evaluation fits the held-out targets
 // best, so the net speaks in the hand-crafted evaluation's centipawns, the ones the
 // search margins were tuned in (a net read at 400 where that fit is 310 plays ~75 Elo
-// worse than the same weights read at 310: see README).
+// worse than the same weights read at 310: see docs/nnue-training.md).
 //
 // Prints the data kept and dropped, the hand-crafted evaluation's loss on the held-out
 // positions (the bar a net has to pass), then per epoch the learning rate, the training and

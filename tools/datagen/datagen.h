@@ -2,9 +2,10 @@
 //
 // Binary output (format=binary, the default for a file ending in .bin): every position
 // of every game as a 32-byte record with its score, best move, flags and the game's
-// result, then a game marker record (src/datagen/packed.h) - the NNUE trainer's input.
+// result, then a game marker record (tools/datagen/packed.h) - the NNUE trainer's input.
 //
-// Text output (format=text, the tuner's input), one line per kept position:
+// Text output (format=text; `vazir convert` turns it into the binary format), one line
+// per kept position:
 //     <fen> | <score> | <result>
 // score: the search score in centipawns from White's point of view; result: the game's
 // result from White's point of view, 1.0 / 0.5 / 0.0. After each game's positions comes
