@@ -5,7 +5,7 @@
 // between the stop and the GUI seeing the move that is usually a few milliseconds and
 // sometimes tens (the process not scheduled, the pipe, the GUI itself). No game may be
 // lost on time. It checks the rule, not the machine: real games at these controls are in
-// the README's results.
+// docs/results.md.
 #include <doctest/doctest.h>
 
 #include <algorithm>
