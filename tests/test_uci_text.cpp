@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "bench/bench.h"
+#include "util/line_stream.h"
 #include "util/text.h"
 #include "uci/uci.h"
 
@@ -67,6 +69,40 @@ TEST_SUITE("uci_text") {
         uci.handleLine("go perft 1");
         uci.waitForSearch();
         CHECK(out.str().find("e1h1: 1\n") != std::string::npos);
+    }
+
+    TEST_CASE("bench as a UCI command prints the command line's report, and the engine's state stays") {
+        // Every line but the last one's speed is deterministic with one thread.
+        auto withoutSpeed = [](std::string text) { return text.substr(0, text.rfind(" nodes ")); };
+        std::ostringstream direct;
+        REQUIRE(runBench(direct, 3) == 0);
+        std::ostringstream out;
+        UciLoop uci(out);
+        uci.handleLine("position startpos moves e2e4");
+        uci.handleLine("bench 3");
+        const std::string report = out.str();
+        CHECK(withoutSpeed(report) == withoutSpeed(direct.str()));
+        CHECK(report.find("position 1: bestmove ") == 0);
+        CHECK(report.find("\n\n") != std::string::npos);  // the empty line before the total, as on the command line
+        out.str("");
+        uci.handleLine("d");
+        CHECK(out.str().find("Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n") != std::string::npos);
+        out.str("");
+        uci.handleLine("bench 0");
+        CHECK(out.str() == "info string bench: bad depth; usage: bench [depth 1-64] [threads 1-1024]\n");
+        out.str("");
+        uci.handleLine("bench 3 2 x");
+        CHECK(out.str() == "info string bench: too many arguments; usage: bench [depth 1-64] [threads 1-1024]\n");
+    }
+
+    TEST_CASE("line stream: each finished line once, a last unfinished one at the end") {
+        std::vector<std::string> lines;
+        {
+            LineStream out([&](const std::string& line) { lines.push_back(line); });
+            out << "a" << 1 << "\n\nb" << std::endl << "c";
+            CHECK(lines == std::vector<std::string>{"a1", "", "b"});
+        }
+        CHECK(lines == std::vector<std::string>{"a1", "", "b", "c"});
     }
 
     TEST_CASE("go perft runs like a search: isready is answered meanwhile and stop ends it") {
