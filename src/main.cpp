@@ -119,8 +119,11 @@ int main(int argc, char** argv) {
             line.find("ponder") == std::string::npos)
             uci.waitForSearch();
     }
+    // (emscripten's node build reports every standard stream as a terminal: no greeting there)
+#ifndef __EMSCRIPTEN__
     if (argc == 1 && isatty(STDIN_FILENO))
         std::cout << "Vazir " << kVersion << " (" << buildTarget() << "), a UCI chess engine. Type 'uci' to start, 'quit' to leave." << std::endl;
+#endif
     uci.run(std::cin);
     return 0;
 }

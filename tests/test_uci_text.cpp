@@ -154,7 +154,9 @@ TEST_SUITE("uci_text") {
     }
 
     TEST_CASE("go: an out-of-range depth gets one message and the nearest depth in range") {
-        for (const auto& [go, expected] : std::vector<std::pair<std::string, std::string>>{
+        // Named, not a structured binding: clang before 16 (emscripten 3.1.6, the
+        // WebAssembly test build) cannot capture one in doctest's lambdas.
+        for (const auto& goAndExpected : std::vector<std::pair<std::string, std::string>>{
                  {"go depth 1001", "info string go: depth 1001 is out of range (0 to 1000); taken as 1000"},
                  {"go depth 99999999999999999999", "info string go: depth 99999999999999999999 is out of range (0 to 1000); taken as 1000"},
                  {"go depth -3", "info string go: depth -3 is out of range (0 to 1000); searching to depth 1"},
@@ -164,6 +166,8 @@ TEST_SUITE("uci_text") {
                  {"go wtime -99999999999999999999 btime 10", "info string go: wtime -99999999999999999999 is out of range "
                                                               "(-2305843009213693952 to 2305843009213693951); taken as 0"},
              }) {
+            const std::string& go = goAndExpected.first;
+            const std::string& expected = goAndExpected.second;
             // A depth above the range would search on and on: a node limit ends it.
             const std::vector<std::string> m = goMessages("position startpos", go + " nodes 2000");
             REQUIRE_MESSAGE(!m.empty(), go);
