@@ -9,7 +9,8 @@
 #   vazir        the command-line engine for node (vazir.js + vazir.wasm): bench, UCI on
 #                stdin, the real file system (EvalFile paths)
 #   vazir-web    the engine for web/vazir-worker.js (src/web/web_main.cpp): commands in
-#                through vazir_command(), lines out through Module.onLine
+#                through vazir_command(), lines out through Module.onLine; its files are
+#                vazir-threads.* or vazir-single.*
 #   vazir_tests  the unit tests, for node
 if(NOT EMSCRIPTEN)
   if(DEFINED VAZIR_WASM_THREADS)
@@ -57,10 +58,16 @@ if(TARGET vazir_tests)
   target_link_options(vazir_tests PRIVATE ${_node_link})
 endif()
 
-# The page's engine: a module factory (VazirEngine) for web/vazir-worker.js. With threads,
-# two workers are started with the module (the UCI thread and the first search thread),
-# so the first search does not wait for one to load.
+# The page's engine: a module factory (VazirEngine) for web/vazir-worker.js, named by its
+# flavour (vazir-threads.js/.wasm/.worker.js, vazir-single.js/.wasm) so that both can sit
+# side by side in the site. With threads, two workers are started with the module (the
+# UCI thread and the first search thread), so the first search does not wait for one.
 add_executable(vazir-web src/web/web_main.cpp)
+if(VAZIR_WASM_THREADS)
+  set_target_properties(vazir-web PROPERTIES OUTPUT_NAME vazir-threads)
+else()
+  set_target_properties(vazir-web PROPERTIES OUTPUT_NAME vazir-single)
+endif()
 target_link_libraries(vazir-web PRIVATE vazir_core)
 target_link_options(vazir-web PRIVATE -sENVIRONMENT=web,worker -sMODULARIZE=1 -sEXPORT_NAME=VazirEngine
   -sEXPORTED_FUNCTIONS=_main,_vazir_command -sEXPORTED_RUNTIME_METHODS=ccall)
