@@ -20,9 +20,16 @@ command -v cmake >/dev/null || need+=(cmake)
 if [ ${#need[@]} -gt 0 ]; then bash scripts/install-deps.sh "${need[@]}"; fi
 source scripts/wasm-env.sh
 
+# Quiet unless it fails.
+quietly() {
+  local log
+  log=$(mktemp)
+  "$@" >"$log" 2>&1 || { tail -40 "$log"; rm -f "$log"; return 1; }
+  rm -f "$log"
+}
 for preset in wasm-threads wasm-single; do
-  emcmake cmake --preset "$preset" >/dev/null 2>&1 || emcmake cmake --preset "$preset"
-  cmake --build "build-$preset" -j"$jobs" --target vazir-web >/dev/null
+  quietly emcmake cmake --preset "$preset"
+  quietly cmake --build "build-$preset" -j"$jobs" --target vazir-web
 done
 
 # The packages exactly as the lock file pins them (no browser download: puppeteer-core

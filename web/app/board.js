@@ -103,3 +103,28 @@ export function describeMove(move) {
   else if (move.san.endsWith('+')) text += ', ' + t('check');
   return text;
 }
+
+// The pieces of each side with their squares, king first: "White: king g1, queen d1, ...".
+export function describePosition(fen) {
+  const order = 'kqrbnp', sides = { w: [], b: [] };
+  const rows = fen.split(' ')[0].split('/');
+  rows.forEach((row, r) => {
+    let file = 0;
+    for (const ch of row) {
+      if (/\d/.test(ch)) {
+        file += Number(ch);
+        continue;
+      }
+      const color = ch === ch.toUpperCase() ? 'w' : 'b';
+      sides[color].push({ type: ch.toLowerCase(), square: String.fromCharCode(97 + file) + (8 - r) });
+      file++;
+    }
+  });
+  const lines = ['w', 'b'].map((c) => t('piecesOf', {
+    side: t(c === 'w' ? 'white' : 'black'),
+    list: sides[c].sort((a, b) => order.indexOf(a.type) - order.indexOf(b.type))
+      .map((p) => `${t(pieceNames[p.type])} ${ltr(p.square)}`).join(', '),
+  }));
+  lines.push(t('toMove', { side: t(fen.split(' ')[1] === 'w' ? 'white' : 'black') }));
+  return lines;
+}

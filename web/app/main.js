@@ -3,7 +3,7 @@
 // across reloads. The modules beside this one each do one part; this one wires them.
 import { Engine } from './engine.js';
 import { Game, START_FEN } from './game.js';
-import { Board, describeMove } from './board.js';
+import { Board, describeMove, describePosition } from './board.js';
 import { Clocks, formatClock } from './clock.js';
 import { flagFall, resignation } from './rules.js';
 import { classify, drawGraph, whiteCentipawns, winningChances } from './review.js';
@@ -119,9 +119,15 @@ function render() {
   renderMoves();
 
   $('fen').value = viewing ? game.fenAt(state.viewPly) : game.fen();
+  if ($('pieces-list').open) renderPieces();
   if (document.activeElement !== $('pgn')) $('pgn').value = pgnText();
   const info = $('engine-info');
   if (engine.name) info.textContent = engine.threaded ? t('engineThreads', { n: engine.threads }) : t('engineSingle');
+}
+
+function renderPieces() {
+  const lines = describePosition($('fen').value);
+  $('pieces-text').replaceChildren(...lines.map((line) => Object.assign(document.createElement('p'), { textContent: line })));
 }
 
 function renderClocks() {
@@ -409,6 +415,7 @@ async function review() {
   await strengthOptions(state.level);
   const marks = evals.map((cp, i) => (i === 0 ? null : classify(evals[i - 1], cp, game.history[i - 1].color)));
   state.review = { evals, marks };
+  state.evalWhite = evals[evals.length - 1];
   save();
   showReview();
 }
@@ -563,6 +570,7 @@ function wire() {
   });
   $('move-form').addEventListener('submit', typedMove);
   $('load-pgn').addEventListener('click', loadPgn);
+  $('pieces-list').addEventListener('toggle', renderPieces);
   const copy = (id, button) => async () => {
     try {
       await navigator.clipboard.writeText($(id).value);

@@ -43,6 +43,49 @@ test('the page loads with no console error, threaded where it is cross-origin is
   await page.close();
 });
 
+// UCI through vazir-worker.js alone, as another page would use it: one command per
+// message, one line per message back.
+async function workerExchange(page, script) {
+  return page.evaluate(async (steps) => {
+    const worker = new Worker('vazir-worker.js');
+    const lines = [];
+    let waiting = null;
+    worker.onmessage = (e) => {
+      lines.push(e.data);
+      if (waiting && waiting.test(e.data)) {
+        const done = waiting.done;
+        waiting = null;
+        done();
+      }
+    };
+    const log = [];
+    for (const [command, until] of steps) {
+      const from = lines.length;
+      const reply = until ? new Promise((done) => (waiting = { test: (l) => new RegExp(until).test(l), done })) : null;
+      worker.postMessage(command);
+      if (reply) await reply;
+      log.push({ command, lines: lines.slice(from) });
+    }
+    worker.terminate();
+    return log;
+  }, script);
+}
+
+test('the worker speaks UCI: with threads, isready and stop are answered during a search; bench as a command', async () => {
+  const page = await openPage(browser, isolated.url);
+  const log = await workerExchange(page, [
+    ['uci', '^uciok$'], ['position startpos moves e2e4', null], ['go infinite', '^info depth 8 '],
+    ['isready', '^readyok$'], ['stop', '^bestmove '], ['bench 6', ' nodes \\d+ nps$']]);
+  assert.match(log[0].lines[0], /^id name Vazir \S+ \(wasm-simd128-threads\)$/);
+  assert.ok(!log[3].lines.some((l) => l.startsWith('bestmove')), 'readyok came while the search went on');
+  assert.match(log[4].lines.at(-1), /^bestmove [a-h][1-8][a-h][1-8] ponder /);
+  const benchLines = log[5].lines;
+  assert.match(benchLines[0], /^position 1: bestmove /);
+  assert.equal(benchLines.at(-2), '');
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
 test('the engine, playing White, moves first: the time from loading the page to its move', async () => {
   for (const [url, name] of [[isolated.url, 'threads'], [plain.url, 'no threads']]) {
     const page = await openPage(browser, url, { storage: { 'vazir.settings.v1': { colour: 'black', level: 1200, clock: '5+3' } } });
@@ -118,7 +161,7 @@ test('a threefold repetition made on the board ends the game drawn, and the revi
   assert.match(s.status, /threefold repetition/);
   assert.match(await page.$eval('#pgn', (e) => e.value), /\[Result "1\/2-1\/2"\][\s\S]*Termination "threefold repetition"/);
   await page.click('#review');
-  await page.waitForFunction(() => /^Review:/.test(document.getElementById('review-summary').textContent), { timeout: 60000 });
+  await page.waitForFunction(() => /^Review of your moves/.test(document.getElementById('review-summary').textContent), { timeout: 60000 });
   assert.ok(await page.$('#review-graph svg polygon'));
   assert.deepEqual(page.problems, []);
   await page.close();
