@@ -1,19 +1,37 @@
 // A UCI client for vazir-worker.js: starts the engine, sets options, and runs one search
 // at a time. A search can be cancelled (take back, new game): `stop` is sent and its
-// bestmove, when it comes, is dropped. In the build without threads `stop` is only read
-// once the search has ended, so the page sends nothing but finite searches.
+// bestmove, when it comes, is dropped. The build without threads reads `stop` only once
+// the search has ended, so the page sends it nothing but finite searches, and cancels
+// one by starting a fresh worker instead of waiting for it.
 export class Engine {
   constructor(workerUrl = 'vazir-worker.js') {
-    this.worker = new Worker(workerUrl);
+    this.workerUrl = workerUrl;
     this.listeners = new Set();
-    this.worker.onmessage = (e) => {
-      for (const listener of [...this.listeners]) listener(String(e.data));
-    };
-    this.worker.onerror = (e) => this.onError?.(e.message || 'worker error');
     this.queue = Promise.resolve();  // searches and option changes, one after the other
     this.current = null;             // the running search's job
+    this.applied = {};               // every option set so far, for a fresh worker
     this.name = '';
     this.threaded = false;
+    this.worker = this.createWorker();
+  }
+
+  createWorker() {
+    const worker = new Worker(this.workerUrl);
+    worker.onmessage = (e) => {
+      for (const listener of [...this.listeners]) listener(String(e.data));
+    };
+    worker.onerror = (e) => this.onError?.(e.message || 'worker error');
+    return worker;
+  }
+
+  // Without threads: the running search is dropped with its worker, and a new one gets
+  // the same options (the worker holds commands until its engine has loaded).
+  restart() {
+    this.worker.terminate();
+    this.worker = this.createWorker();
+    for (const listener of [...this.listeners]) listener('bestmove (none)');  // ends the dropped search's wait
+    this.send('uci');
+    for (const [name, value] of Object.entries(this.applied)) this.send(`setoption name ${name} value ${value}`);
   }
 
   send(line) {
@@ -50,7 +68,10 @@ export class Engine {
   // setoption for each, once no search runs, then isready.
   setOptions(options) {
     return this.enqueue(async () => {
-      for (const [name, value] of Object.entries(options)) this.send(`setoption name ${name} value ${value}`);
+      for (const [name, value] of Object.entries(options)) {
+        this.send(`setoption name ${name} value ${value}`);
+        this.applied[name] = value;
+      }
       const ready = this.waitFor((l) => l === 'readyok');
       this.send('isready');
       await ready;
@@ -80,7 +101,7 @@ export class Engine {
     job.cancel = () => {
       if (job.cancelled) return;
       job.cancelled = true;
-      if (job.started && this.current === job) this.send('stop');
+      if (job.started && this.current === job) this.threaded ? this.send('stop') : this.restart();
     };
     job.promise = this.enqueue(async () => {
       if (job.cancelled) return { bestmove: null, cancelled: true };

@@ -231,6 +231,15 @@ test('served without the isolation headers: the engine without threads plays', a
   const chess = new Chess();
   chess.move('Nf3');
   assert.ok(chess.move(s.history[1].san));
+  // A long search cannot be stopped there: a new game drops it with its worker.
+  await newGameFromDialog(page, { colour: 'black', level: 'full', clock: '15+10' });
+  await waitForState(page, (x) => x.searching && x.moves.length === 0);
+  const asked = Date.now();
+  await newGameFromDialog(page, { colour: 'white', level: 1400, clock: '5+3' });
+  await waitForState(page, (x) => playersTurn(x) && x.moves.length === 0, 10000);
+  await move(page, 'e2', 'e4');
+  await waitForState(page, (x) => x.moves.length === 2 && playersTurn(x), 30000);
+  timings['new game during a long search, to the reply to 1.e4 (no threads)'] = `${Date.now() - asked} ms`;
   assert.deepEqual(page.problems, []);
   await page.close();
 });
