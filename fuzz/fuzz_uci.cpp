@@ -4,7 +4,8 @@
 // machine: every `go` gets a small depth and node limit appended (a later limit wins, so
 // whatever the line asked for is still parsed), `go perft` deeper than 2 and options
 // that allocate a lot (Hash, Threads) or name files (Debug Log File, EvalFile,
-// SyzygyPath other than the built-in values) are left out. The oracle besides the
+// SyzygyPath other than the built-in values) are left out, and so is `bench` but for one
+// at depth 1 per input (it searches 50 positions with an engine of its own). The oracle besides the
 // sanitizers: every `go` ends in exactly one `bestmove`.
 #include <atomic>
 #include <charconv>
@@ -63,10 +64,17 @@ bool integerAbove(std::string_view text, int64_t max) {
     return ec == std::errc() && p == text.data() + text.size() && v > max;
 }
 
-// The line to send for `raw`, or nothing to leave it out; counts the searches started.
-std::optional<std::string> bounded(std::string_view raw, int& searches) {
+// The line to send for `raw`, or nothing to leave it out; counts the searches and benches
+// started.
+std::optional<std::string> bounded(std::string_view raw, int& searches, int& benches) {
     std::string line = sanitizeLine(raw);
     auto [cmd, args] = splitFirstToken(line);
+    if (cmd == "bench") {
+        const auto t = splitTokens(args);
+        if (t.empty() || integerAbove(t[0], 1) || (t.size() > 1 && integerAbove(t[1], kMaxThreads)) || ++benches > 1)
+            return std::nullopt;
+        return line;
+    }
     if (cmd == "go") {
         const auto t = splitTokens(args);
         if (!t.empty() && t[0] == "perft") {
@@ -119,11 +127,11 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     reset();
     const std::string_view text(reinterpret_cast<const char*>(data), size);
-    int searches = 0;
+    int searches = 0, benches = 0;
     for (size_t begin = 0; begin <= text.size();) {
         size_t end = text.find('\n', begin);
         if (end == std::string_view::npos) end = text.size();
-        if (const std::optional<std::string> line = bounded(text.substr(begin, end - begin), searches))
+        if (const std::optional<std::string> line = bounded(text.substr(begin, end - begin), searches, benches))
             if (!loop->handleLine(*line)) break;  // quit
         begin = end + 1;
     }

@@ -4,8 +4,9 @@
 # ThreadSanitizer, the network tests in a build with a net embedded, ten seconds of each
 # libFuzzer target (a clang build), a short cross-check of perft divides against
 # Stockfish, the fast tests in the portable x86-64 (v1) build, and the Windows and armv8
-# cross builds run under wine and qemu-user (tests/cross_targets.sh). With --deep: also
-# every perft suite at every listed depth (about half an hour on two cores).
+# cross builds run under wine and qemu-user (tests/cross_targets.sh), and the WebAssembly
+# builds: bench and unit tests under node, the web page in headless chromium (web/tests).
+# With --deep: also every perft suite at every listed depth (about half an hour on two cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 deep=0
@@ -56,6 +57,14 @@ echo "cross toolchains and emulators installed: $((SECONDS - start)) s"
 start=$SECONDS
 bash tests/cross_targets.sh build/vazir
 echo "cross targets: $((SECONDS - start)) s"
+
+echo "== WebAssembly (emscripten): bench and unit tests under node; the web page in headless chromium"
+start=$SECONDS
+bash scripts/install-deps.sh emscripten chromium
+bash scripts/build-web.sh build-web/site
+bash tests/wasm_node.sh build/vazir
+VAZIR_WEB_SITE=build-web/site node --test web/tests/
+echo "WebAssembly and the web page: $((SECONDS - start)) s"
 
 if [ "$deep" = 1 ]; then
   echo "== deep perft: every suite position at every depth"

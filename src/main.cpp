@@ -11,6 +11,8 @@
 #include <cstring>
 #include <iostream>
 #include <string>
+#include <string_view>
+#include <vector>
 #include <unistd.h>
 
 #include "bench/bench.h"
@@ -55,12 +57,12 @@ int runPerftCommand(int argc, char** argv) {
 }
 
 int runBenchCommand(int argc, char** argv) {
-    int depth = vazir::kDefaultBenchDepth, threads = 1;
-    if ((argc > 2 && !parseDepth(argv[2], depth)) || (argc > 3 && !parseCount(argv[3], threads, 1024))) {
-        std::cerr << "usage: vazir bench [depth 1-64] [threads 1-1024]\n";
+    vazir::BenchArgs args;
+    if (std::string err = vazir::parseBenchArgs(std::vector<std::string_view>(argv + 2, argv + argc), args); !err.empty()) {
+        std::cerr << "usage: vazir " << vazir::kBenchUsage << "\n";
         return 2;
     }
-    return vazir::runBench(std::cout, depth, threads);
+    return vazir::runBench(std::cout, args.depth, args.threads);
 }
 
 }  // namespace
@@ -117,8 +119,11 @@ int main(int argc, char** argv) {
             line.find("ponder") == std::string::npos)
             uci.waitForSearch();
     }
+    // (emscripten's node build reports every standard stream as a terminal: no greeting there)
+#ifndef __EMSCRIPTEN__
     if (argc == 1 && isatty(STDIN_FILENO))
         std::cout << "Vazir " << kVersion << " (" << buildTarget() << "), a UCI chess engine. Type 'uci' to start, 'quit' to leave." << std::endl;
+#endif
     uci.run(std::cin);
     return 0;
 }

@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "bench/bench.h"
+#include "util/line_stream.h"
 #include "util/text.h"
 #include "uci/uci.h"
 
@@ -69,6 +71,40 @@ TEST_SUITE("uci_text") {
         CHECK(out.str().find("e1h1: 1\n") != std::string::npos);
     }
 
+    TEST_CASE("bench as a UCI command prints the command line's report, and the engine's state stays") {
+        // Every line but the last one's speed is deterministic with one thread.
+        auto withoutSpeed = [](std::string text) { return text.substr(0, text.rfind(" nodes ")); };
+        std::ostringstream direct;
+        REQUIRE(runBench(direct, 3) == 0);
+        std::ostringstream out;
+        UciLoop uci(out);
+        uci.handleLine("position startpos moves e2e4");
+        uci.handleLine("bench 3");
+        const std::string report = out.str();
+        CHECK(withoutSpeed(report) == withoutSpeed(direct.str()));
+        CHECK(report.find("position 1: bestmove ") == 0);
+        CHECK(report.find("\n\n") != std::string::npos);  // the empty line before the total, as on the command line
+        out.str("");
+        uci.handleLine("d");
+        CHECK(out.str().find("Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n") != std::string::npos);
+        out.str("");
+        uci.handleLine("bench 0");
+        CHECK(out.str() == "info string bench: bad depth; usage: bench [depth 1-64] [threads 1-1024]\n");
+        out.str("");
+        uci.handleLine("bench 3 2 x");
+        CHECK(out.str() == "info string bench: too many arguments; usage: bench [depth 1-64] [threads 1-1024]\n");
+    }
+
+    TEST_CASE("line stream: each finished line once, a last unfinished one at the end") {
+        std::vector<std::string> lines;
+        {
+            LineStream out([&](const std::string& line) { lines.push_back(line); });
+            out << "a" << 1 << "\n\nb" << std::endl << "c";
+            CHECK(lines == std::vector<std::string>{"a1", "", "b"});
+        }
+        CHECK(lines == std::vector<std::string>{"a1", "", "b", "c"});
+    }
+
     TEST_CASE("go perft runs like a search: isready is answered meanwhile and stop ends it") {
         std::mutex m;  // the search thread writes too
         struct LockedBuf : std::stringbuf {
@@ -118,7 +154,9 @@ TEST_SUITE("uci_text") {
     }
 
     TEST_CASE("go: an out-of-range depth gets one message and the nearest depth in range") {
-        for (const auto& [go, expected] : std::vector<std::pair<std::string, std::string>>{
+        // Named, not a structured binding: clang before 16 (emscripten 3.1.6, the
+        // WebAssembly test build) cannot capture one in doctest's lambdas.
+        for (const auto& goAndExpected : std::vector<std::pair<std::string, std::string>>{
                  {"go depth 1001", "info string go: depth 1001 is out of range (0 to 1000); taken as 1000"},
                  {"go depth 99999999999999999999", "info string go: depth 99999999999999999999 is out of range (0 to 1000); taken as 1000"},
                  {"go depth -3", "info string go: depth -3 is out of range (0 to 1000); searching to depth 1"},
@@ -128,6 +166,8 @@ TEST_SUITE("uci_text") {
                  {"go wtime -99999999999999999999 btime 10", "info string go: wtime -99999999999999999999 is out of range "
                                                               "(-2305843009213693952 to 2305843009213693951); taken as 0"},
              }) {
+            const std::string& go = goAndExpected.first;
+            const std::string& expected = goAndExpected.second;
             // A depth above the range would search on and on: a node limit ends it.
             const std::vector<std::string> m = goMessages("position startpos", go + " nodes 2000");
             REQUIRE_MESSAGE(!m.empty(), go);

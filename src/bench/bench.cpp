@@ -1,5 +1,6 @@
 #include "bench/bench.h"
 
+#include <charconv>
 #include <chrono>
 #include <iostream>
 
@@ -8,6 +9,26 @@
 #include "engine/engine.h"
 
 namespace vazir {
+
+namespace {
+
+bool parseCount(std::string_view text, int& value, int max) {
+    auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    return ec == std::errc() && p == text.data() + text.size() && value >= 1 && value <= max;
+}
+
+}  // namespace
+
+std::string parseBenchArgs(const std::vector<std::string_view>& words, BenchArgs& args) {
+    BenchArgs parsed;
+    if (words.size() > 2) return std::string("too many arguments; usage: ") + kBenchUsage;
+    if (words.size() > 0 && !parseCount(words[0], parsed.depth, 64))
+        return std::string("bad depth; usage: ") + kBenchUsage;
+    if (words.size() > 1 && !parseCount(words[1], parsed.threads, 1024))
+        return std::string("bad thread count; usage: ") + kBenchUsage;
+    args = parsed;
+    return "";
+}
 
 int runBench(std::ostream& out, int depth, int threads) {
     Engine engine({[](const SearchReport&) {}, [](Move, Move) {}, [](const std::string&) {}});

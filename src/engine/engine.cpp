@@ -15,6 +15,8 @@ constexpr int kMaxHashMb = 65536;
 constexpr int kMaxThreads = 1024;
 constexpr int kMaxMultiPv = 256;
 constexpr int kMaxMoveOverheadMs = 5000;
+// What `go infinite` becomes in a build without threads (Engine::go).
+constexpr int64_t kEndlessSearchWithoutThreadsMs = 10000;
 
 // The voted line as one report: that thread's depth, score and PV, with the pool's
 // counters and the clock as the main thread saw them.
@@ -53,7 +55,7 @@ Engine::Engine(Callbacks callbacks) : callbacks_(std::move(callbacks)), pool_(tt
                       pool_.forEachThread([this](int i, int n) { tt_.clearSlice(i, n); });
                       return std::string();
                   }});
-    options_.add({"Threads", T::Spin, "1", 1, kMaxThreads, [this](const std::string& v) {
+    options_.add({"Threads", T::Spin, "1", 1, kThreadsAvailable ? kMaxThreads : 1, [this](const std::string& v) {
                       stopAndWait();
                       return pool_.resize(std::stoi(v));
                   }});
@@ -143,7 +145,19 @@ ParseResult Engine::setPosition(std::string_view fen, const std::vector<std::str
     return game_.set(fen, moves, chess960_);
 }
 
-void Engine::go(const SearchLimits& limits) { startSearch(limits, true); }
+void Engine::go(const SearchLimits& limits) {
+    if (kThreadsAvailable || (!limits.infinite && !limits.ponder)) return startSearch(limits, true);
+    // Without threads the search runs on the caller's thread, so no `stop` or `ponderhit`
+    // could reach it: a search that waits for one would never end.
+    SearchLimits finite = limits;
+    finite.infinite = finite.ponder = false;
+    const bool otherLimit = finite.usesClock() || finite.depth || finite.nodes || finite.mate || finite.moveTime >= 0;
+    if (!otherLimit) finite.moveTime = kEndlessSearchWithoutThreadsMs;
+    callbacks_.onMessage("this build has no threads: go infinite and go ponder search " +
+                         (otherLimit ? std::string("to their other limits") :
+                                       "for " + std::to_string(kEndlessSearchWithoutThreadsMs) + " ms"));
+    startSearch(finite, true);
+}
 
 // Every thread gets its own copy of the game and the same limits; the main thread's job
 // runs its search, stops and waits for the helpers, picks the move by vote, holds it

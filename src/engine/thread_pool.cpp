@@ -6,10 +6,13 @@
 
 namespace vazir {
 
-SearchThread::SearchThread(TranspositionTable& tt) : searcher(tt), thread_([this] { loop(); }) {}
+SearchThread::SearchThread(TranspositionTable& tt) : searcher(tt) {
+    if constexpr (kThreadsAvailable) thread_ = std::thread([this] { loop(); });
+}
 
 SearchThread::~SearchThread() {
     wait();
+    if constexpr (!kThreadsAvailable) return;
     {
         std::lock_guard lock(mutex_);
         exit_ = true;
@@ -34,6 +37,10 @@ void SearchThread::loop() {
 }
 
 void SearchThread::start(std::function<void()> job) {
+    if constexpr (!kThreadsAvailable) {
+        job();
+        return;
+    }
     {
         std::lock_guard lock(mutex_);
         job_ = std::move(job);
@@ -51,6 +58,7 @@ ThreadPool::ThreadPool(TranspositionTable& tt) : tt_(tt) { (void)resize(1); }
 
 std::string ThreadPool::resize(int count) {
     if (count < 1) return "Threads must be at least 1";
+    if (!kThreadsAvailable && count > 1) return "this build has no threads; Threads stays 1";
     if (count == size()) return "";
     std::vector<std::unique_ptr<SearchThread>> fresh;
     try {

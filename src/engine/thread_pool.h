@@ -20,6 +20,16 @@
 
 namespace vazir {
 
+// WebAssembly built without pthreads (the web page's fallback where it cannot have
+// SharedArrayBuffer) has no threads at all: there a SearchThread runs each job on the
+// caller's thread, to its end, the pool has one thread, and nothing can interrupt a
+// search (Engine::go makes endless searches finite there).
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+inline constexpr bool kThreadsAvailable = false;
+#else
+inline constexpr bool kThreadsAvailable = true;
+#endif
+
 // One persistent thread that runs one job at a time.
 class SearchThread {
 public:
@@ -28,7 +38,8 @@ public:
     SearchThread(const SearchThread&) = delete;
     SearchThread& operator=(const SearchThread&) = delete;
 
-    // Runs `job` on this thread. The previous job must have finished (see wait()).
+    // Runs `job` on this thread (without threads: runs it now and returns when it is
+    // done). The previous job must have finished (see wait()).
     void start(std::function<void()> job);
     // Blocks until the current job (if any) has finished.
     void wait();
@@ -45,7 +56,7 @@ private:
     std::function<void()> job_;
     bool busy_ = false;
     bool exit_ = false;
-    std::thread thread_;  // last: starts once everything above exists
+    std::thread thread_;  // last: starts once everything above exists (none without threads)
 };
 
 class ThreadPool {

@@ -11,8 +11,10 @@
 // COFF/PE (Windows, mingw-w64) has .rdata and no section stack, so it goes back to .text,
 // which is where GCC expects a top-level asm block to leave it; Mach-O has .const.
 // Symbol names get the target's C prefix ("_" on Mach-O and 32-bit Windows, none
-// elsewhere) from __USER_LABEL_PREFIX__. A format without .incbin (WebAssembly) has to
-// embed the net another way and is refused here rather than silently left without it.
+// elsewhere) from __USER_LABEL_PREFIX__. WebAssembly objects (emscripten) have no
+// section stack and want a type and a size on every data symbol, so the end of the net is
+// a local label there (.L: no symbol, so no size), and the size of each symbol is given.
+// Any other format is refused here rather than silently left without the net.
 #ifdef VAZIR_NET_FILE
 #if defined(_WIN32)
 #define VAZIR_RODATA_BEGIN ".section .rdata,\"dr\"\n"
@@ -23,23 +25,38 @@
 #elif defined(__ELF__)
 #define VAZIR_RODATA_BEGIN ".section .rodata\n"
 #define VAZIR_RODATA_END ".previous\n"
+#elif defined(__wasm__)
+#define VAZIR_RODATA_BEGIN ".section .rodata.vazir_net,\"\",@\n"
+#define VAZIR_RODATA_END ".text\n"
+#define VAZIR_NET_END ".Lvazir_net_end"
+#define VAZIR_OBJECT(name) ".type " #name ",@object\n"
+#define VAZIR_SIZE(name, size) ".size " #name ", " size "\n"
 #else
 #error "embedding a net (VAZIR_NET) needs .incbin for this object format; configure with -DVAZIR_NET="
 #endif
 #define VAZIR_STR2(x) #x
 #define VAZIR_STR(x) VAZIR_STR2(x)
 #define VAZIR_SYM(name) VAZIR_STR(__USER_LABEL_PREFIX__) #name
+#ifndef VAZIR_NET_END
+#define VAZIR_NET_END VAZIR_SYM(vazirEmbeddedNetEnd)
+#define VAZIR_OBJECT(name) ""
+#define VAZIR_SIZE(name, size) ""
+#endif
 
 asm(VAZIR_RODATA_BEGIN
     ".balign 64\n"
     ".globl " VAZIR_SYM(vazirEmbeddedNetData) "\n"
+    VAZIR_OBJECT(vazirEmbeddedNetData)
     VAZIR_SYM(vazirEmbeddedNetData) ":\n"
     ".incbin \"" VAZIR_NET_FILE "\"\n"
-    VAZIR_SYM(vazirEmbeddedNetEnd) ":\n"
+    VAZIR_NET_END ":\n"
+    VAZIR_SIZE(vazirEmbeddedNetData, VAZIR_NET_END " - vazirEmbeddedNetData")
     ".balign 8\n"
     ".globl " VAZIR_SYM(vazirEmbeddedNetSize) "\n"
+    VAZIR_OBJECT(vazirEmbeddedNetSize)
     VAZIR_SYM(vazirEmbeddedNetSize) ":\n"
-    ".quad " VAZIR_SYM(vazirEmbeddedNetEnd) " - " VAZIR_SYM(vazirEmbeddedNetData) "\n"
+    ".quad " VAZIR_NET_END " - " VAZIR_SYM(vazirEmbeddedNetData) "\n"
+    VAZIR_SIZE(vazirEmbeddedNetSize, "8")
     VAZIR_RODATA_END);
 extern "C" const unsigned char vazirEmbeddedNetData[];
 extern "C" const uint64_t vazirEmbeddedNetSize;

@@ -8,6 +8,9 @@
 #if defined(__ARM_NEON)
 #include <arm_neon.h>
 #endif
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#endif
 
 namespace vazir::nnue::kernels {
 
@@ -24,12 +27,14 @@ constexpr const char* kWidest = "avx2";
 constexpr const char* kWidest = "sse2";
 #elif defined(__ARM_NEON)
 constexpr const char* kWidest = "neon";
+#elif defined(__wasm_simd128__)
+constexpr const char* kWidest = "wasm-simd128";
 #else
 constexpr const char* kWidest = "scalar";
 #endif
 
 bool useSimd(Simd s) {
-#if defined(__AVX2__) || defined(__AVX512BW__) || defined(__SSE2__) || defined(__ARM_NEON)
+#if defined(__AVX2__) || defined(__AVX512BW__) || defined(__SSE2__) || defined(__ARM_NEON) || defined(__wasm_simd128__)
     return s == Simd::Auto;
 #else
     (void)s;
@@ -180,6 +185,33 @@ int64_t screluDotNeon(const int16_t* x, const int16_t* w, int n) {
 }
 #endif
 
+#if defined(__wasm_simd128__)
+// WebAssembly SIMD128 (emscripten -msimd128): the SSE2 kernels' operations, one for one
+// (i32x4.dot_i16x8_s is pmaddwd), so the same bound holds: at most 2,114,092,800 per
+// lane for n = 1024.
+void updateWasm(int16_t* to, const int16_t* from, const int16_t* const* add, int adds, const int16_t* const* sub,
+                int subs, int n) {
+    for (int i = 0; i < n; i += 8) {
+        v128_t v = wasm_v128_load(from + i);
+        for (int a = 0; a < adds; ++a) v = wasm_i16x8_add(v, wasm_v128_load(add[a] + i));
+        for (int s = 0; s < subs; ++s) v = wasm_i16x8_sub(v, wasm_v128_load(sub[s] + i));
+        wasm_v128_store(to + i, v);
+    }
+}
+
+int64_t screluDotWasm(const int16_t* x, const int16_t* w, int n) {
+    const v128_t zero = wasm_i16x8_splat(0), qa = wasm_i16x8_splat(kQA);
+    v128_t acc = wasm_i32x4_splat(0);
+    for (int i = 0; i < n; i += 8) {
+        const v128_t v = wasm_i16x8_max(wasm_i16x8_min(wasm_v128_load(x + i), qa), zero);
+        const v128_t vw = wasm_i16x8_mul(v, wasm_v128_load(w + i));  // |v x w| <= 32,385: exact in int16
+        acc = wasm_i32x4_add(acc, wasm_i32x4_dot_i16x8(vw, v));
+    }
+    return int64_t(wasm_i32x4_extract_lane(acc, 0)) + wasm_i32x4_extract_lane(acc, 1) +
+           wasm_i32x4_extract_lane(acc, 2) + wasm_i32x4_extract_lane(acc, 3);
+}
+#endif
+
 }  // namespace
 
 const char* name() { return kWidest; }
@@ -195,6 +227,8 @@ void update(Simd simd, int16_t* to, const int16_t* from, const int16_t* const* a
         return updateSse2(to, from, add, adds, sub, subs, n);
 #elif defined(__ARM_NEON)
         return updateNeon(to, from, add, adds, sub, subs, n);
+#elif defined(__wasm_simd128__)
+        return updateWasm(to, from, add, adds, sub, subs, n);
 #endif
     }
     updateScalar(to, from, add, adds, sub, subs, n);
@@ -210,6 +244,8 @@ int64_t screluDot(Simd simd, const int16_t* x, const int16_t* w, int n) {
         return screluDotSse2(x, w, n);
 #elif defined(__ARM_NEON)
         return screluDotNeon(x, w, n);
+#elif defined(__wasm_simd128__)
+        return screluDotWasm(x, w, n);
 #endif
     }
     return screluDotScalar(x, w, n);

@@ -1,8 +1,8 @@
 // The NNUE's two inner loops: adding and removing first-layer rows in an accumulator,
 // and the SCReLU dot product of the output layer. One kernel per instruction set, chosen
 // at build time by what the compiler targets (the widest there is): AVX-512BW, AVX2,
-// SSE2 (every x86-64, so the portable and v2 builds too), NEON (every AArch64), and the
-// portable scalar loops. All are integer arithmetic, exact or wrapping the same way, so
+// SSE2 (every x86-64, so the portable and v2 builds too), NEON (every AArch64), SIMD128
+// (WebAssembly), and the portable scalar loops. All are integer arithmetic, exact or wrapping the same way, so
 // every kernel gives the scalar result bit for bit and the bench signature is the same
 // on every target (tests/test_nnue.cpp compares them at every node of its walks).
 #pragma once
@@ -20,7 +20,8 @@ constexpr int kMaxOutputWeight = 127;
 
 namespace kernels {
 
-// "avx512", "avx2", "sse2", "neon" or "scalar": what Simd::Auto runs in this build.
+// "avx512", "avx2", "sse2", "neon", "wasm-simd128" or "scalar": what Simd::Auto runs in
+// this build.
 const char* name();
 
 // to = from + sum(rows added) - sum(rows removed), over n values (n a multiple of 16;

@@ -4,9 +4,27 @@
 #include <cstdlib>
 #include <cstring>
 #include <algorithm>
-#include <atomic>
 
 namespace vazir {
+
+namespace {
+
+// The threads share the table without locks: each field is read and written as one
+// relaxed atomic access, so a torn entry can only be a stale one that fails the key
+// check. These are the builtins that std::atomic_ref is made of in GCC and Clang;
+// written directly because emscripten's C++ library (the WebAssembly build) has no
+// std::atomic_ref. On x86-64 and AArch64 they are plain loads and stores.
+template <typename T>
+T relaxedLoad(const T& field) {
+    return __atomic_load_n(&field, __ATOMIC_RELAXED);
+}
+
+template <typename T>
+void relaxedStore(T& field, T value) {
+    __atomic_store_n(&field, value, __ATOMIC_RELAXED);
+}
+
+}  // namespace
 
 TranspositionTable::~TranspositionTable() { std::free(memory_); }
 
@@ -42,10 +60,8 @@ void TranspositionTable::clear() {
 }
 
 TranspositionTable::Entry TranspositionTable::load(const Cluster& c, int i, uint16_t key16, bool& matches) {
-    // atomic_ref needs non-const objects; the loads do not write.
-    auto& cc = const_cast<Cluster&>(c);
-    const uint64_t d = std::atomic_ref<uint64_t>(cc.data[i]).load(std::memory_order_relaxed);
-    const uint16_t k = std::atomic_ref<uint16_t>(cc.keys[i]).load(std::memory_order_relaxed);
+    const uint64_t d = relaxedLoad(c.data[i]);
+    const uint16_t k = relaxedLoad(c.keys[i]);
     const Entry e = Entry::unpack(d);
     matches = e.depth8 && uint16_t(k ^ fold(d)) == key16;
     return e;
@@ -53,8 +69,8 @@ TranspositionTable::Entry TranspositionTable::load(const Cluster& c, int i, uint
 
 void TranspositionTable::save(Cluster& c, int i, uint16_t key16, const Entry& e) {
     const uint64_t d = e.pack();
-    std::atomic_ref<uint64_t>(c.data[i]).store(d, std::memory_order_relaxed);
-    std::atomic_ref<uint16_t>(c.keys[i]).store(uint16_t(key16 ^ fold(d)), std::memory_order_relaxed);
+    relaxedStore(c.data[i], d);
+    relaxedStore(c.keys[i], uint16_t(key16 ^ fold(d)));
 }
 
 bool TranspositionTable::probe(Key key, int ply, TTData& out) const {

@@ -7,12 +7,14 @@
 #include <sstream>
 #include <vector>
 
+#include "bench/bench.h"
 #include "core/move_text.h"
 #include "core/perft.h"
 #include "eval/eval.h"
 #include "eval/wdl.h"
 #include "search/score.h"
 #include "uci/board_text.h"
+#include "util/line_stream.h"
 #include "util/text.h"
 #include "build_info.h"
 #include "version.h"
@@ -113,6 +115,7 @@ bool UciLoop::handleLine(std::string_view raw) {
     else if (cmd == "register") {}  // nothing to register
     else if (cmd == "d") emit(describeBoard(engine_.position()));
     else if (cmd == "xboard" || cmd == "protover") {}  // a GUI probing for the xboard protocol: stay silent
+    else if (cmd == "bench") cmdBench(args);
     else if (cmd == "eval") {
         std::string text = describeEvaluation(engine_.position());
         if (auto nn = engine_.networkEvaluation())
@@ -148,6 +151,19 @@ void UciLoop::cmdPosition(std::string_view args) {
         moves.assign(tokens.begin() + long(i) + 1, tokens.end());
     }
     if (ParseResult r = engine_.setPosition(fen, moves); !r.ok()) infoString("position ignored: " + r.error);
+}
+
+// `bench [depth] [threads]`: the report of the command line's `vazir bench`, line by
+// line as each position finishes. It runs here on the protocol thread with an engine of
+// its own (as in Stockfish, input waits until it ends); this engine's search is stopped
+// first, and its table, options and position are left as they were.
+void UciLoop::cmdBench(std::string_view args) {
+    BenchArgs bench;
+    if (std::string err = parseBenchArgs(splitTokens(args), bench); !err.empty()) return infoString("bench: " + err);
+    engine_.stop();
+    engine_.waitForSearch();
+    LineStream out([this](const std::string& line) { emit(line); });
+    runBench(out, bench.depth, bench.threads);
 }
 
 void UciLoop::cmdSetOption(std::string_view args) {

@@ -33,6 +33,7 @@ private:
     void cmdPosition(std::string_view args);
     void cmdSetOption(std::string_view args);
     void cmdGo(std::string_view args);
+    void cmdBench(std::string_view args);
     void startPerft(int depth);
     void emit(const std::string& text);
     void infoString(const std::string& text) { emit("info string " + text); }
