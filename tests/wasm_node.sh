@@ -7,7 +7,7 @@
 #    scalar one at every node of its walks), all but the trainer's (see below);
 #  - wasm-single: a UCI exchange through stdin (tests/uci_exchange.py): in the build
 #    without threads `go infinite` becomes a finite search, which the exchange allows.
-# The trainer (src/train, not part of the engine) is left out: its gradient check fails
+# The trainer (tools/train, not part of the engine) is left out: its gradient check fails
 # under WebAssembly (a few parameters outside its 2% bound).
 # Usage: tests/wasm_node.sh <native vazir binary>  (emscripten installed: scripts/install-deps.sh emscripten)
 set -euo pipefail

@@ -125,7 +125,7 @@ Opening chooseOpening(const Shared& shared, Rng& rng, Game& game, TranspositionT
     std::vector<Move> lastMoves;
     for (int attempt = 0; attempt < kMaxOpeningAttempts; ++attempt) {
         const std::string fen =
-            shared.book.empty() ? std::string(Position::kStartFen) : shared.book[rng.below(shared.book.size())];
+            shared.book.empty() ? std::string(Position::kStartFen) : shared.book[size_t(rng.below(shared.book.size()))];
         if (!game.set(fen, {}, false).ok()) continue;
         std::vector<Move> moves;
         bool alive = true;
