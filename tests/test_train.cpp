@@ -14,6 +14,8 @@
 #include "datagen/packed.h"
 #include "eval/eval.h"
 #include "test_files.h"
+#include "nnue/network.h"
+#include "train/train_options.h"
 #include "train/trainer.h"
 
 using namespace vazir;
@@ -175,7 +177,7 @@ TEST_SUITE("train") {
 
     TEST_CASE("the quantised export: header, sizes, rounded weights") {
       for (const int buckets : {1, 8}) {
-        train::Network net(8, buckets);
+        train::Network net(16, buckets);
         net.initialise(5);
         const std::string path = testdata::tempPath("net.vznn");
         REQUIRE(net.exportQuantised(path, 400));
@@ -187,20 +189,79 @@ TEST_SUITE("train") {
         CHECK(header[0] == 0x4E4E5A56u);
         CHECK(header[1] == train::kNetVersion);
         CHECK(header[2] == 768u);
-        CHECK(header[3] == 8u);
+        CHECK(header[3] == 16u);
         CHECK(header[4] == uint32_t(train::kQA));
         CHECK(header[5] == uint32_t(train::kQB));
         CHECK(header[6] == 400u);
         CHECK(header[7] == uint32_t(buckets));
-        CHECK(hash == train::architectureHash(8, buckets));
-        CHECK(hash != train::architectureHash(16, buckets));
-        CHECK(hash != train::architectureHash(8, 9 - buckets));
+        CHECK(hash == train::architectureHash(16, buckets));
+        CHECK(hash != train::architectureHash(32, buckets));
+        CHECK(hash != train::architectureHash(16, 9 - buckets));
         int16_t first = 0;
         in.read(reinterpret_cast<char*>(&first), sizeof first);
         CHECK(first == int16_t(std::lround(net.w1()[0] * train::kQA)));
         const auto size = std::filesystem::file_size(path);
-        CHECK(size == sizeof header + sizeof hash + 2 * (768 * 8 + 8 + 2 * 8 * buckets) + 4 * buckets);
+        CHECK(size == sizeof header + sizeof hash + 2 * (768 * 16 + 16 + 2 * 16 * buckets) + 4 * buckets);
         std::filesystem::remove(path);
       }
+    }
+
+    TEST_CASE("the command line refuses net shapes the engine refuses, before any data is read") {
+        // Every shape the parser accepts exports a net the engine loads; every other is
+        // refused with a message naming the value, and the export refuses it too.
+        const auto parse = [](const std::string& hidden, const std::string& buckets, std::string* err) {
+            const std::string h = "hidden=" + hidden, b = "buckets=" + buckets;
+            const char* argv[] = {"vazir-train", "data=none.bin", h.c_str(), b.c_str()};
+            train::TrainOptions o;
+            *err = train::parseTrainArgs(4, argv, o);
+            return err->empty();
+        };
+        int accepted = 0, refused = 0;
+        for (const int hidden : {0, 1, 8, 15, 16, 17, 100, 128, 250, 256, 512, 1008, 1024, 1025, 1040, 2048, 4096}) {
+            for (const int buckets : {0, 1, 3, 8, 9}) {
+                std::string err;
+                const bool ok = parse(std::to_string(hidden), std::to_string(buckets), &err);
+                const bool engineReads = hidden >= 16 && hidden <= 1024 && hidden % 16 == 0 && buckets >= 1 && buckets <= 8;
+                CHECK_MESSAGE(ok == engineReads, "hidden ", hidden, " buckets ", buckets, ": ", err);
+                train::Network net(std::max(hidden, 1), std::max(buckets, 1));
+                const std::string path = testdata::tempPath("shape.vznn");
+                if (ok) {
+                    ++accepted;
+                    if (hidden > 256 && buckets != 8) continue;  // the big exports once each
+                    net.initialise(3);
+                    REQUIRE(net.exportQuantised(path, 400));
+                    nnue::Network engine;
+                    CHECK_MESSAGE(engine.load(path) == "", "hidden ", hidden, " buckets ", buckets);
+                    CHECK(engine.hidden() == hidden);
+                    CHECK(engine.buckets() == buckets);
+                    std::filesystem::remove(path);
+                } else {
+                    ++refused;
+                    // The message names what is wrong and what the engine reads.
+                    const bool hiddenWrong = !(hidden >= 16 && hidden <= 1024 && hidden % 16 == 0);
+                    CHECK_MESSAGE(err.find(hiddenWrong ? "hidden=" + std::to_string(hidden) : "buckets=" + std::to_string(buckets)) == 0, err);
+                    CHECK(err.find(hiddenWrong ? "multiples of 16 from 16 to 1024" : "1 to 8 output buckets") != std::string::npos);
+                    if (hidden >= 1 && buckets >= 1) CHECK_FALSE(net.exportQuantised(path, 400));
+                    CHECK_FALSE(std::filesystem::exists(path));
+                }
+            }
+        }
+        MESSAGE(accepted, " shapes accepted, ", refused, " refused");
+        CHECK(accepted == 6 * 3);
+        // Other values are checked as strictly: a number must be the whole value.
+        std::string err;
+        CHECK_FALSE(parse("128x", "8", &err));
+        CHECK(err.find("bad value for 'hidden'") == 0);
+        const char* noData[] = {"vazir-train", "hidden=128"};
+        train::TrainOptions o;
+        CHECK(train::parseTrainArgs(2, noData, o).find("no training data") == 0);
+        const char* badShare[] = {"vazir-train", "data=a.bin", "validshare=0.9"};
+        CHECK(train::parseTrainArgs(3, badShare, o).find("validshare=") == 0);
+        const char* good[] = {"vazir-train", "data=a.bin,b.bin", "hidden=256", "buckets=8", "threads=1", "exportscale=hce"};
+        train::TrainOptions g;
+        CHECK(train::parseTrainArgs(6, good, g) == "");
+        CHECK(g.data.size() == 2);
+        CHECK(g.cfg.hidden == 256);
+        CHECK(g.exportAtHandcrafted);
     }
 }

@@ -19,90 +19,17 @@
 #include <cmath>
 #include <cstdio>
 #include <iostream>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "train/train_options.h"
 #include "train/trainer.h"
 
 using namespace vazir;
 
-namespace {
-
-// The training scale and the export scale both end up in the net's header, which the
-// engine reads only within its bounds.
-bool scaleFitsHeader(double scale) { return scale >= nnue::kMinOutputScale && scale <= nnue::kMaxOutputScale; }
-
-std::vector<std::string> splitList(const std::string& s) {
-    std::vector<std::string> out;
-    std::stringstream in(s);
-    std::string item;
-    while (std::getline(in, item, ','))
-        if (!item.empty()) out.push_back(item);
-    return out;
-}
-
-// Everything the command line sets.
-struct Options {
-    train::TrainConfig cfg;
-    std::vector<std::string> data, valid;
-    std::string out = "vazir.nnue", checkpoint, resume;
-    double validShare = 0.05;
-    double exportScale = 0;      // 0: the training scale
-    bool exportAtHandcrafted = false;  // exportscale=hce
-    PackedFilter filter;
-};
-
-// Reads key=value arguments into `o`; returns what is wrong, or "".
-std::string parseArgs(int argc, char** argv, Options& o) {
-    train::TrainConfig& cfg = o.cfg;
-    for (int i = 1; i < argc; ++i) {
-        const std::string a = argv[i];
-        const size_t eq = a.find('=');
-        if (eq == std::string::npos) return "expected key=value, got '" + a + "'";
-        const std::string k = a.substr(0, eq), v = a.substr(eq + 1);
-        try {
-            if (k == "data") o.data = splitList(v);
-            else if (k == "valid") o.valid = splitList(v);
-            else if (k == "validshare") o.validShare = std::stod(v);
-            else if (k == "hidden") cfg.hidden = std::stoi(v);
-            else if (k == "buckets") cfg.buckets = std::stoi(v);
-            else if (k == "epochs") cfg.epochs = std::stoi(v);
-            else if (k == "batch") cfg.batchSize = std::stoi(v);
-            else if (k == "lr") cfg.lr = std::stod(v);
-            else if (k == "wd") cfg.weightDecay = std::stod(v);
-            else if (k == "blend") cfg.blend = std::stod(v);
-            else if (k == "scale") cfg.scale = std::stod(v);
-            else if (k == "threads") cfg.threads = std::stoi(v);
-            else if (k == "seed") cfg.seed = std::stoull(v);
-            else if (k == "minply") o.filter.minPly = std::stoi(v);
-            else if (k == "mirror") cfg.mirror = std::stoi(v) != 0;
-            else if (k == "out") o.out = v;
-            else if (k == "checkpoint") o.checkpoint = v;
-            else if (k == "resume") o.resume = v;
-            else if (k == "exportscale" && v == "hce") o.exportAtHandcrafted = true;
-            else if (k == "exportscale") o.exportScale = std::stod(v);
-            else return "unknown option '" + k + "'";
-        } catch (...) {
-            return "bad value for '" + k + "': '" + v + "'";
-        }
-    }
-    if (o.data.empty() || cfg.hidden < 1 || cfg.hidden > 4096 || cfg.buckets < 1 ||
-        cfg.buckets > nnue::kMaxOutputBuckets || cfg.epochs < 1 || cfg.batchSize < 1 ||
-        cfg.threads < 1 || cfg.threads > 256 || !scaleFitsHeader(cfg.scale) ||
-        (o.exportScale != 0 && !scaleFitsHeader(o.exportScale))) {
-        const std::string scales = std::to_string(nnue::kMinOutputScale) + "-" + std::to_string(nnue::kMaxOutputScale);
-        return "usage: vazir-train data=<file.bin>[,...] [valid=...] [hidden=1-4096] [buckets=1-8] [epochs=N] [threads=1-256] "
-               "[scale=" + scales + "] [exportscale=" + scales + "|hce] ...";
-    }
-    return "";
-}
-
-}  // namespace
-
 int main(int argc, char** argv) {
-    Options o;
-    if (const std::string err = parseArgs(argc, argv, o); !err.empty()) {
+    train::TrainOptions o;
+    if (const std::string err = train::parseTrainArgs(argc, argv, o); !err.empty()) {
         std::cerr << "vazir-train: " << err << "\n";
         return 2;
     }

@@ -92,6 +92,18 @@ double targetOf(const PackedPosition& p, const Decoded& d, const TrainConfig& c)
 
 }  // namespace
 
+std::string unsupportedShape(int hidden, int buckets) {
+    if (hidden < nnue::kHiddenStep || hidden > nnue::kMaxHidden || hidden % nnue::kHiddenStep != 0)
+        return "hidden=" + std::to_string(hidden) + ": the engine reads hidden sizes that are multiples of " +
+               std::to_string(nnue::kHiddenStep) + " from " + std::to_string(nnue::kHiddenStep) + " to " +
+               std::to_string(nnue::kMaxHidden) + " (its SIMD kernels work in blocks of " +
+               std::to_string(nnue::kHiddenStep) + " units)";
+    if (buckets < 1 || buckets > nnue::kMaxOutputBuckets)
+        return "buckets=" + std::to_string(buckets) + ": the engine reads 1 to " +
+               std::to_string(nnue::kMaxOutputBuckets) + " output buckets";
+    return "";
+}
+
 BaselineFit handcraftedBaseline(const std::vector<PackedPosition>& positions, const TrainConfig& config) {
     // Evaluate once; the scale search then only recomputes the loss.
     std::vector<double> evals, targets;
@@ -194,6 +206,7 @@ std::string Network::load(const std::string& path) {
 }
 
 bool Network::exportQuantised(const std::string& path, double scale) const {
+    if (!unsupportedShape(hidden_, buckets_).empty()) return false;
     std::ofstream out(path, std::ios::binary);
     const uint32_t header[8] = {nnue::kMagic, kNetVersion, 768u, uint32_t(hidden_), uint32_t(kQA),
                                 uint32_t(kQB), uint32_t(std::lround(scale)), uint32_t(buckets_)};

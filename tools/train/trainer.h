@@ -55,6 +55,13 @@ using nnue::kQB;
 constexpr uint32_t kNetVersion = nnue::kVersion;
 using nnue::architectureHash;
 
+// "" when the engine loads a net of this shape (nnue::Network::loadFromMemory: hidden a
+// multiple of nnue::kHiddenStep from kHiddenStep to nnue::kMaxHidden, which its SIMD
+// kernels and accumulators are built for; 1 to nnue::kMaxOutputBuckets output buckets),
+// else why not. vazir-train refuses other shapes before reading any data, and the export
+// refuses them too.
+std::string unsupportedShape(int hidden, int buckets);
+
 class Network {
 public:
     explicit Network(int hidden = 128, int buckets = 1);
@@ -85,6 +92,8 @@ public:
 
     bool save(const std::string& path) const;          // float checkpoint
     std::string load(const std::string& path);         // "" or what is wrong
+    // False when the file cannot be written or the shape is one the engine refuses
+    // (unsupportedShape); smaller nets still train, for tests.
     bool exportQuantised(const std::string& path, double scale) const;
 
 private:
