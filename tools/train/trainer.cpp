@@ -36,38 +36,38 @@ Decoded decode(const PackedPosition& p, bool mirrored = false) {
     return d;
 }
 
-// The forward pass: both perspectives' features and accumulators, and the output in
-// logistic units (the engine's centipawns are output x scale).
-struct Forward {
-    Decoded d;
-    int featUs[32], featThem[32];
-    std::vector<float> accUs, accThem;
-    int bucket = 0;
-    double out = 0;
-};
-
-Forward forward(const Network& net, const PackedPosition& p, bool mirrored = false) {
-    Forward f;
-    f.d = decode(p, mirrored);
+// The forward pass into `w`: both perspectives' features and first-layer sums, their
+// activations, the bucket and the output in logistic units (the engine's centipawns are
+// output x scale).
+void forward(const Network& net, const PackedPosition& p, bool mirrored, Workspace& w) {
+    const Decoded d = decode(p, mirrored);
     const int n = net.hidden();
-    f.accUs.assign(net.b1(), net.b1() + n);
-    f.accThem.assign(net.b1(), net.b1() + n);
-    for (int i = 0; i < f.d.count; ++i) {
-        f.featUs[i] = nnue::featureIndex(f.d.stm, f.d.pieces[i], f.d.squares[i]);
-        f.featThem[i] = nnue::featureIndex(~f.d.stm, f.d.pieces[i], f.d.squares[i]);
-        const float* ru = net.w1() + size_t(f.featUs[i]) * size_t(n);
-        const float* rt = net.w1() + size_t(f.featThem[i]) * size_t(n);
+    float* accUs = w.acc[0].data();
+    float* accThem = w.acc[1].data();
+    std::copy(net.b1(), net.b1() + n, accUs);
+    std::copy(net.b1(), net.b1() + n, accThem);
+    w.count = d.count;
+    w.blackToMove = d.stm == Black;
+    for (int i = 0; i < d.count; ++i) {
+        w.features[0][i] = nnue::featureIndex(d.stm, d.pieces[i], d.squares[i]);
+        w.features[1][i] = nnue::featureIndex(~d.stm, d.pieces[i], d.squares[i]);
+        const float* ru = net.w1() + size_t(w.features[0][i]) * size_t(n);
+        const float* rt = net.w1() + size_t(w.features[1][i]) * size_t(n);
         for (int j = 0; j < n; ++j) {
-            f.accUs[size_t(j)] += ru[j];
-            f.accThem[size_t(j)] += rt[j];
+            accUs[j] += ru[j];
+            accThem[j] += rt[j];
         }
     }
-    f.bucket = nnue::outputBucket(f.d.count, net.buckets());
-    const float* w2 = net.w2() + size_t(f.bucket) * size_t(2 * n);
-    f.out = net.b2()[f.bucket];
-    for (int j = 0; j < n; ++j)
-        f.out += double(w2[j]) * nnue::screlu(f.accUs[size_t(j)]) + double(w2[n + j]) * nnue::screlu(f.accThem[size_t(j)]);
-    return f;
+    float* actUs = w.act[0].data();
+    float* actThem = w.act[1].data();
+    for (int j = 0; j < n; ++j) {
+        actUs[j] = nnue::screlu(accUs[j]);
+        actThem[j] = nnue::screlu(accThem[j]);
+    }
+    w.bucket = nnue::outputBucket(d.count, net.buckets());
+    const float* w2 = net.w2() + size_t(w.bucket) * size_t(2 * n);
+    w.out = net.b2()[w.bucket];
+    for (int j = 0; j < n; ++j) w.out += double(w2[j]) * actUs[j] + double(w2[n + j]) * actThem[j];
 }
 
 double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
@@ -81,9 +81,9 @@ uint64_t mixBits(uint64_t step, uint64_t index) {
 }
 
 // The target from the side to move's view.
-double targetOf(const PackedPosition& p, const Decoded& d, const TrainConfig& c) {
+double targetOf(const PackedPosition& p, bool blackToMove, const TrainConfig& c) {
     double result = p.result / 2.0, score = p.score;  // White's view
-    if (d.stm == Black) {
+    if (blackToMove) {
         result = 1.0 - result;
         score = -score;
     }
@@ -113,7 +113,7 @@ BaselineFit handcraftedBaseline(const std::vector<PackedPosition>& positions, co
         const std::string fen = unpackFen(p);
         if (fen.empty() || !pos.setFromFen(fen, false, st).ok()) continue;
         evals.push_back(double(evaluate(pos)));  // side to move's view, as the target
-        targets.push_back(targetOf(p, decode(p), config));
+        targets.push_back(targetOf(p, (p.flags & PackedPosition::kBlackToMove) != 0, config));
     }
     BaselineFit best;
     best.positions = evals.size();
@@ -143,47 +143,67 @@ void Network::initialise(uint64_t seed) {
     for (int i = 0; i < buckets_; ++i) b2()[i] = 0.0f;
 }
 
+Workspace::Workspace(int hiddenSize) : hidden(hiddenSize) {
+    for (int k = 0; k < 2; ++k) {
+        acc[k].assign(size_t(hiddenSize), 0.0f);
+        act[k].assign(size_t(hiddenSize), 0.0f);
+        dAcc[k].assign(size_t(hiddenSize), 0.0f);
+    }
+}
+
 double Network::lossAndGradient(const PackedPosition& p, const TrainConfig& c, float* g, bool mirrored) const {
-    const Forward f = forward(*this, p, mirrored);
+    Workspace work(hidden_);
+    return lossAndGradient(p, c, g, mirrored, work);
+}
+
+double Network::lossAndGradient(const PackedPosition& p, const TrainConfig& c, float* g, bool mirrored,
+                                Workspace& w) const {
+    if (w.hidden != hidden_) w = Workspace(hidden_);  // a workspace made for another net
+    forward(*this, p, mirrored, w);
     const int n = hidden_;
-    const float* accUs = f.accUs.data();
-    const float* accThem = f.accThem.data();
-    const double pred = sigmoid(f.out), target = targetOf(p, f.d, c);
+    const double pred = sigmoid(w.out), target = targetOf(p, w.blackToMove, c);
     const double loss = (pred - target) * (pred - target);
     if (!g) return loss;
 
     // Backward: d loss / d out, then each layer.
     const float dOut = float(2.0 * (pred - target) * pred * (1.0 - pred));
     // Only the position's bucket of the output layer takes part.
-    const size_t bucketOffset = size_t(f.bucket) * size_t(2 * n);
+    const size_t bucketOffset = size_t(w.bucket) * size_t(2 * n);
     // The gradient has the parameters' layout: each block at the offset its accessor gives.
     const auto blockOf = [&](const float* block) { return g + (block - params.data()); };
     float* gw1 = blockOf(w1());
     float* gb1 = blockOf(b1());
     float* gw2 = blockOf(w2()) + bucketOffset;
     float* gb2 = blockOf(b2());
-    gb2[f.bucket] += dOut;
+    gb2[w.bucket] += dOut;
     const float* w2b = w2() + bucketOffset;
-    std::vector<float> dAcc(size_t(2 * n));
+    const float* accUs = w.acc[0].data();
+    const float* accThem = w.acc[1].data();
+    float* dUs = w.dAcc[0].data();
+    float* dThem = w.dAcc[1].data();
     for (int j = 0; j < n; ++j) {
-        gw2[j] += dOut * nnue::screlu(accUs[j]);
-        gw2[n + j] += dOut * nnue::screlu(accThem[j]);
-        dAcc[size_t(j)] = dOut * w2b[j] * nnue::screluDerivative(accUs[j]);
-        dAcc[size_t(n + j)] = dOut * w2b[n + j] * nnue::screluDerivative(accThem[j]);
-        gb1[j] += dAcc[size_t(j)] + dAcc[size_t(n + j)];
+        gw2[j] += dOut * w.act[0][size_t(j)];
+        gw2[n + j] += dOut * w.act[1][size_t(j)];
+        dUs[j] = dOut * w2b[j] * nnue::screluDerivative(accUs[j]);
+        dThem[j] = dOut * w2b[n + j] * nnue::screluDerivative(accThem[j]);
+        gb1[j] += dUs[j] + dThem[j];
     }
-    for (int i = 0; i < f.d.count; ++i) {
-        float* ru = gw1 + size_t(f.featUs[i]) * size_t(n);
-        float* rt = gw1 + size_t(f.featThem[i]) * size_t(n);
+    for (int i = 0; i < w.count; ++i) {
+        float* ru = gw1 + size_t(w.features[0][i]) * size_t(n);
+        float* rt = gw1 + size_t(w.features[1][i]) * size_t(n);
         for (int j = 0; j < n; ++j) {
-            ru[j] += dAcc[size_t(j)];
-            rt[j] += dAcc[size_t(n + j)];
+            ru[j] += dUs[j];
+            rt[j] += dThem[j];
         }
     }
     return loss;
 }
 
-float Network::evaluate(const PackedPosition& p, double scale) const { return float(forward(*this, p).out * scale); }
+float Network::evaluate(const PackedPosition& p, double scale) const {
+    Workspace work(hidden_);
+    forward(*this, p, false, work);
+    return float(work.out * scale);
+}
 
 bool Network::save(const std::string& path) const {
     std::ofstream out(path, std::ios::binary);
@@ -232,18 +252,22 @@ Trainer::Trainer(const TrainConfig& config, std::vector<PackedPosition> train, s
     net_.initialise(config.seed);
     m_.assign(net_.params.size(), 0.0f);
     v_.assign(net_.params.size(), 0.0f);
-    gradients_.assign(size_t(std::max(1, config.threads)), std::vector<float>(net_.params.size()));
+    const size_t threads = size_t(std::max(1, config.threads));
+    gradients_.assign(threads, std::vector<float>(net_.params.size()));
+    work_.assign(threads, Workspace(config.hidden));
+    threadLoss_.assign(threads, 0.0);
 }
 
 double Trainer::step(size_t begin, size_t end, double lr) {
     const int threads = int(gradients_.size());
-    std::vector<double> losses(size_t(threads), 0.0);
+    std::vector<double>& losses = threadLoss_;
     auto work = [&](int t) {
         std::vector<float>& g = gradients_[size_t(t)];
         std::fill(g.begin(), g.end(), 0.0f);
+        losses[size_t(t)] = 0.0;
         for (size_t i = begin + size_t(t); i < end; i += size_t(threads)) {
             const bool mirrored = config_.mirror && mirrorable(train_[i]) && (mixBits(steps_, i) & 1);
-            losses[size_t(t)] += net_.lossAndGradient(train_[i], config_, g.data(), mirrored);
+            losses[size_t(t)] += net_.lossAndGradient(train_[i], config_, g.data(), mirrored, work_[size_t(t)]);
         }
     };
     std::vector<std::thread> pool;
@@ -275,7 +299,8 @@ double Trainer::step(size_t begin, size_t end, double lr) {
 double Trainer::meanLoss(const std::vector<PackedPosition>& positions) const {
     if (positions.empty()) return 0.0;
     double total = 0;
-    for (const PackedPosition& p : positions) total += net_.lossAndGradient(p, config_, nullptr);
+    Workspace work(net_.hidden());  // one for the whole pass
+    for (const PackedPosition& p : positions) total += net_.lossAndGradient(p, config_, nullptr, false, work);
     return total / double(positions.size());
 }
 

@@ -62,6 +62,21 @@ using nnue::architectureHash;
 // refuses them too.
 std::string unsupportedShape(int hidden, int buckets);
 
+// One thread's scratch memory for a position's forward and backward pass, sized once for
+// a net's hidden size, so that the training loop allocates nothing per position.
+struct Workspace {
+    explicit Workspace(int hidden = 0);
+    int hidden = 0;
+    // Per perspective (0: the side to move, 1: the other): the first layer's sums, their
+    // activations, and d loss / d sums.
+    std::vector<float> acc[2], act[2], dAcc[2];
+    int features[2][32] = {};  // the active inputs of each perspective
+    int count = 0;             // pieces on the board: active inputs per perspective
+    bool blackToMove = false;
+    int bucket = 0;
+    double out = 0;            // the output, logistic units
+};
+
 class Network {
 public:
     explicit Network(int hidden = 128, int buckets = 1);
@@ -89,6 +104,9 @@ public:
     // `mirrored`: the record's files flipped (a <-> h), for augmentation.
     double lossAndGradient(const PackedPosition& p, const TrainConfig& config, float* gradient,
                            bool mirrored = false) const;
+    // The same with the caller's scratch (the training loop's way: no allocation).
+    double lossAndGradient(const PackedPosition& p, const TrainConfig& config, float* gradient, bool mirrored,
+                           Workspace& work) const;
 
     bool save(const std::string& path) const;          // float checkpoint
     std::string load(const std::string& path);         // "" or what is wrong
@@ -134,6 +152,8 @@ private:
     Network net_;
     std::vector<float> m_, v_;
     std::vector<std::vector<float>> gradients_;  // one buffer per thread
+    std::vector<Workspace> work_;                // one per thread
+    std::vector<double> threadLoss_;             // one per thread
     uint64_t steps_ = 0;
 };
 
