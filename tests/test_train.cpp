@@ -322,4 +322,76 @@ TEST_SUITE("train") {
         CHECK(marked > 40 * 10);  // each position marks its pieces' rows, both perspectives
         CHECK(marked <= 40 * 64);
     }
+
+    TEST_CASE("resume: 3 epochs equal 1 epoch, a checkpoint, and 2 more epochs resumed from it, bit for bit") {
+        std::vector<PackedPosition> all = testdata::samplePositions(3);
+        const std::vector<PackedPosition> held(all.end() - 30, all.end());
+        all.resize(all.size() - 30);
+        for (const int threads : {1, 2}) {
+            train::TrainConfig cfg;
+            cfg.hidden = 16;
+            cfg.buckets = 8;
+            cfg.epochs = 3;
+            cfg.batchSize = 16;
+            cfg.lr = 0.01;
+            cfg.threads = threads;
+            train::Trainer whole(cfg, all, held);
+            train::EpochReport last;
+            for (int e = 1; e <= cfg.epochs; ++e) last = whole.runEpoch(e);
+
+            const std::string path = testdata::tempPath("resume.vznf");
+            train::Trainer first(cfg, all, held);
+            first.runEpoch(1);
+            REQUIRE(first.saveCheckpoint(path, 1));
+            CHECK_FALSE(std::filesystem::exists(path + ".tmp"));
+            train::Trainer resumed(cfg, all, held);
+            const train::Trainer::Resumed r = resumed.loadCheckpoint(path);
+            REQUIRE(r.error == "");
+            CHECK(r.epochsDone == 1);
+            CHECK(r.optimiserState);
+            CHECK(r.note == "");
+            CHECK(resumed.steps() == first.steps());
+            train::EpochReport resumedLast;
+            for (int e = r.epochsDone + 1; e <= cfg.epochs; ++e) resumedLast = resumed.runEpoch(e);
+            CHECK(resumed.steps() == whole.steps());
+            CHECK(resumed.network().params == whole.network().params);
+            CHECK(resumedLast.validLoss == last.validLoss);
+            CHECK(resumedLast.lr == last.lr);
+
+            // Weights alone (the old resume) do not continue the run: the test can tell.
+            train::Trainer weightsOnly(cfg, all, held);
+            weightsOnly.network().params = first.network().params;
+            for (int e = 2; e <= cfg.epochs; ++e) weightsOnly.runEpoch(e);
+            CHECK(weightsOnly.network().params != whole.network().params);
+            MESSAGE(threads, " thread(s): held-out loss after 3 epochs ", last.validLoss, ", resumed ",
+                    resumedLast.validLoss);
+
+            // Another shape is refused; so are a cut file and one that is not a checkpoint.
+            train::TrainConfig other = cfg;
+            other.hidden = 32;
+            train::Trainer wrongShape(other, all, held);
+            CHECK(wrongShape.loadCheckpoint(path).error.find("checkpoint is (768 -> 16) x 2 -> 8") == 0);
+            const auto size = std::filesystem::file_size(path);
+            std::filesystem::resize_file(path, size - 4);
+            train::Trainer cut(cfg, all, held);
+            CHECK(cut.loadCheckpoint(path).error.find("cut short") != std::string::npos);
+            std::ofstream(path, std::ios::binary) << "not a checkpoint at all";
+            CHECK(cut.loadCheckpoint(path).error.find("not a vazir-train checkpoint") != std::string::npos);
+            // A run with another seed or epochs is told so.
+            REQUIRE(first.saveCheckpoint(path, 1));
+            train::TrainConfig longer = cfg;
+            longer.epochs = 5;
+            train::Trainer differs(longer, all, held);
+            CHECK(differs.loadCheckpoint(path).note.find("epochs=3") != std::string::npos);
+            // The old weights-only format still loads, as weights only.
+            REQUIRE(first.network().save(path));
+            train::Trainer old(cfg, all, held);
+            const train::Trainer::Resumed o = old.loadCheckpoint(path);
+            CHECK(o.error == "");
+            CHECK(o.epochsDone == 0);
+            CHECK_FALSE(o.optimiserState);
+            CHECK(old.network().params == first.network().params);
+            std::filesystem::remove(path);
+        }
+    }
 }

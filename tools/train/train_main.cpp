@@ -14,8 +14,10 @@
 //
 // Prints the data kept and dropped, the hand-crafted evaluation's loss on the held-out
 // positions (the bar a net has to pass), then per epoch the learning rate, the training and
-// held-out losses, the time and the positions per second; writes a float checkpoint
-// after every epoch (checkpoint=prefix) and the quantised net at the end (out=).
+// held-out losses, the time and the positions per second; writes a checkpoint after
+// every epoch (checkpoint=prefix: <prefix>-epoch<N>.vznf, the weights with Adam's state,
+// tools/train/checkpoint.cpp) and the quantised net at the end (out=). resume=<file>
+// continues from such a checkpoint at the epoch after the one it holds, to epochs=.
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -77,17 +79,29 @@ int main(int argc, char** argv) {
     }
 
     train::Trainer trainer(cfg, std::move(train.positions), std::move(held));
-    if (!resume.empty())
-        if (std::string err = trainer.network().load(resume); !err.empty()) {
-            std::cerr << "vazir-train: " << err << "\n";
+    int epochsDone = 0;
+    if (!resume.empty()) {
+        const train::Trainer::Resumed r = trainer.loadCheckpoint(resume);
+        if (!r.error.empty()) {
+            std::cerr << "vazir-train: " << r.error << "\n";
             return 1;
         }
-    for (int e = 1; e <= cfg.epochs; ++e) {
+        epochsDone = r.epochsDone;
+        std::cout << "resumed from " << resume << ": " << epochsDone << " epoch(s) done, step " << trainer.steps()
+                  << (r.optimiserState ? ", with the optimiser's state" : "") << std::endl;
+        if (!r.note.empty()) std::cout << "note: " << r.note << std::endl;
+        if (epochsDone >= cfg.epochs) std::cout << "nothing left to train at epochs=" << cfg.epochs << std::endl;
+    }
+    for (int e = epochsDone + 1; e <= cfg.epochs; ++e) {
         const train::EpochReport r = trainer.runEpoch(e);
         std::printf("epoch %d  lr %.6f  train loss %.6f  held-out loss %.6f  %.1f s  %.0f positions/s\n", r.epoch,
                     r.lr, r.trainLoss, r.validLoss, r.seconds, r.positionsPerSecond);
         std::fflush(stdout);
-        if (!checkpoint.empty()) trainer.network().save(checkpoint + "-epoch" + std::to_string(e) + ".vznf");
+        const std::string path = checkpoint + "-epoch" + std::to_string(e) + ".vznf";
+        if (!checkpoint.empty() && !trainer.saveCheckpoint(path, e)) {
+            std::cerr << "vazir-train: cannot write checkpoint '" << path << "'\n";
+            return 1;
+        }
     }
     if (!trainer.network().exportQuantised(out, exportScale)) {
         std::cerr << "vazir-train: cannot write '" << out << "'\n";

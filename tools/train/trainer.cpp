@@ -430,15 +430,19 @@ double Trainer::meanLoss(const std::vector<PackedPosition>& positions) {
     return total / double(positions.size());
 }
 
+void Trainer::shuffleForEpoch(int epoch) {
+    // A new order every epoch, fixed by the seed.
+    std::mt19937_64 rng(config_.seed * 1000003ULL + uint64_t(epoch));
+    std::shuffle(train_.begin(), train_.end(), rng);
+}
+
 EpochReport Trainer::runEpoch(int epoch) {
     EpochReport r;
     r.epoch = epoch;
     const double progress = config_.epochs > 1 ? double(epoch - 1) / double(config_.epochs - 1) : 0.0;
     const double low = config_.lr * config_.finalLrFactor;
     r.lr = low + (config_.lr - low) * 0.5 * (1.0 + std::cos(3.14159265358979 * progress));
-    // A new order every epoch, fixed by the seed.
-    std::mt19937_64 rng(config_.seed * 1000003ULL + uint64_t(epoch));
-    std::shuffle(train_.begin(), train_.end(), rng);
+    shuffleForEpoch(epoch);
     const auto start = std::chrono::steady_clock::now();
     double total = 0;
     for (size_t b = 0; b < train_.size(); b += size_t(config_.batchSize))

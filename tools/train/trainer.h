@@ -179,12 +179,30 @@ public:
     void flush();
     uint64_t steps() const { return steps_; }
 
+    // Checkpoints (tools/train/checkpoint.cpp). The state after `epochsDone` epochs:
+    // weights, Adam's moments, the step count and the epoch, so that a run resumed from
+    // it continues as if it had not stopped: the same learning rate for the next epoch,
+    // the same order of positions (the shuffles of the epochs done are replayed) and
+    // the same mirroring, hence the same net bit for bit, given the same data, seed,
+    // thread count and flags. Written to `path`.tmp and renamed, so an interrupted write
+    // never leaves a cut checkpoint under the name.
+    bool saveCheckpoint(const std::string& path, int epochsDone);
+    struct Resumed {
+        std::string error;          // "" when loaded
+        int epochsDone = 0;         // the next epoch to run is this + 1
+        bool optimiserState = false;  // false: an old weights-only checkpoint (fresh Adam, epoch 1)
+        std::string note;           // what differs from this run (seed, data size, epochs), for the log
+    };
+    Resumed loadCheckpoint(const std::string& path);
+
 private:
     struct StepRecord {
         double lr, c1, c2;  // learning rate and Adam's bias corrections of one step
     };
     // Replays row `row`'s deferred steps, through step `throughStep`, with a zero gradient.
     void catchUpRow(int row, uint64_t throughStep);
+    // Puts the training positions in epoch `epoch`'s order (each epoch shuffles the last).
+    void shuffleForEpoch(int epoch);
     // Runs work(t) for t = 0 .. threads - 1, t = 0 on this thread.
     template <class Work> void parallel(Work&& work);
 
