@@ -42,7 +42,8 @@ int main(int argc, char** argv) {
     const double validShare = o.validShare;
     const PackedFilter& filter = o.filter;
 
-    PackedLoad train = loadPacked(data, filter, cfg.seed);
+    // Without valid= files, whole games of the data are held out (validshare of them).
+    PackedLoad train = loadPacked(data, filter, cfg.seed, valid.empty() ? validShare : 0.0);
     if (!train.error.empty()) {
         std::cerr << "vazir-train: " << train.error << "\n";
         return 1;
@@ -56,13 +57,13 @@ int main(int argc, char** argv) {
         }
         held = std::move(v.positions);
     } else {
-        const size_t n = size_t(double(train.positions.size()) * validShare);
-        held.assign(train.positions.end() - long(n), train.positions.end());
-        train.positions.resize(train.positions.size() - n);
+        held = std::move(train.heldOut);
     }
     std::cout << "data: " << train.records << " records, " << train.games << " games, " << train.dropped
               << " positions dropped by the filter; " << train.positions.size() << " to train on, " << held.size()
-              << " held out" << std::endl;
+              << " held out";
+    if (valid.empty()) std::cout << " (" << train.heldOutGames << " whole games, validshare " << validShare << ")";
+    std::cout << std::endl;
     std::cout << "net: (768 -> " << cfg.hidden << ") x 2 -> 1, SCReLU, " << cfg.buckets
               << " output bucket(s) by piece count; batch " << cfg.batchSize << ", lr " << cfg.lr
               << ", wd " << cfg.weightDecay << ", blend " << cfg.blend << ", scale " << cfg.scale << ", "
