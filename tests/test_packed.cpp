@@ -9,6 +9,8 @@
 #include <sstream>
 #include <unistd.h>
 #include <algorithm>
+#include <map>
+#include <set>
 
 #include "core/movegen.h"
 #include "datagen/datagen.h"
@@ -230,6 +232,56 @@ TEST_SUITE("data") {
         CHECK(differs);
         std::filesystem::remove(f);
         CHECK(!loadPacked({f}, PackedFilter{}, 1).error.empty());
+    }
+
+    TEST_CASE("held-out share: whole games, about the share of them, the same for every seed") {
+        // 400 games of 10 kept positions (score = game id), 2 dropped ones each, in two
+        // files, and a game cut short at the end of the second (score 2999).
+        const std::string a = testdata::tempPath("games-a.bin"), b = testdata::tempPath("games-b.bin");
+        {
+            Position pos;
+            for (int file = 0; file < 2; ++file) {
+                std::ofstream out(file == 0 ? a : b, std::ios::binary);
+                auto put = [&](const PackedPosition& p) { out.write(reinterpret_cast<const char*>(&p), sizeof p); };
+                for (int g = 0; g < 200; ++g) {
+                    const int id = file * 200 + g;
+                    for (int i = 0; i < 12; ++i) put(packPosition(pos, id, Move::none(), false, 1, i < 2 ? 1 : 10 + i));
+                    put(packGameMarker(uint64_t(g), 1, 12));  // ids repeat across the files, as with two seeds
+                }
+                if (file == 1)
+                    for (int i = 0; i < 5; ++i) put(packPosition(pos, 2999, Move::none(), false, 1, 20 + i));
+            }
+        }
+        const PackedLoad l = loadPacked({a, b}, PackedFilter{}, 1, 0.25), l2 = loadPacked({a, b}, PackedFilter{}, 7, 0.25);
+        const PackedLoad none = loadPacked({a, b}, PackedFilter{}, 1);
+        std::map<int, int> trainCount, heldCount;
+        for (const PackedPosition& p : l.positions) ++trainCount[p.score];
+        for (const PackedPosition& p : l.heldOut) ++heldCount[p.score];
+        int split = 0;
+        for (const auto& [id, n] : heldCount) split += int(trainCount.count(id));
+        std::set<int> held2;
+        for (const PackedPosition& p : l2.heldOut) held2.insert(p.score);
+        std::set<int> held1;
+        for (const auto& [id, n] : heldCount) held1.insert(id);
+        MESSAGE(l.games, " games: ", l.heldOutGames, " held out (", l.heldOut.size(), " positions), ",
+                l.positions.size(), " to train on; ", split, " games split");
+        CHECK(l.games == 400);
+        CHECK(split == 0);
+        CHECK(l.positions.size() + l.heldOut.size() == 400 * 10 + 5);
+        CHECK(l.dropped == 800);
+        CHECK(l.heldOutGames == heldCount.size());
+        CHECK(l.heldOutGames >= 60);   // 25% of 401 games is 100; 60-140 is about 4.7 sigma either way
+        CHECK(l.heldOutGames <= 140);
+        for (const auto& [id, n] : heldCount) CHECK(n == (id == 2999 ? 5 : 10));
+        // Both files give held-out games: the same game ids in another file are other games.
+        CHECK(std::count_if(held1.begin(), held1.end(), [](int id) { return id < 200; }) > 10);
+        CHECK(std::count_if(held1.begin(), held1.end(), [](int id) { return id >= 200 && id < 400; }) > 10);
+        CHECK(held1 == held2);  // the seed shuffles, it does not choose the games
+        CHECK(none.heldOut.empty());
+        CHECK(none.heldOutGames == 0);
+        CHECK(none.positions.size() == 4005);
+        std::filesystem::remove(a);
+        std::filesystem::remove(b);
     }
 
     TEST_CASE("the converter keeps every text position, its score and result") {

@@ -14,6 +14,8 @@
 #include "datagen/packed.h"
 #include "eval/eval.h"
 #include "test_files.h"
+#include "nnue/network.h"
+#include "train/train_options.h"
 #include "train/trainer.h"
 
 using namespace vazir;
@@ -175,7 +177,7 @@ TEST_SUITE("train") {
 
     TEST_CASE("the quantised export: header, sizes, rounded weights") {
       for (const int buckets : {1, 8}) {
-        train::Network net(8, buckets);
+        train::Network net(16, buckets);
         net.initialise(5);
         const std::string path = testdata::tempPath("net.vznn");
         REQUIRE(net.exportQuantised(path, 400));
@@ -187,20 +189,209 @@ TEST_SUITE("train") {
         CHECK(header[0] == 0x4E4E5A56u);
         CHECK(header[1] == train::kNetVersion);
         CHECK(header[2] == 768u);
-        CHECK(header[3] == 8u);
+        CHECK(header[3] == 16u);
         CHECK(header[4] == uint32_t(train::kQA));
         CHECK(header[5] == uint32_t(train::kQB));
         CHECK(header[6] == 400u);
         CHECK(header[7] == uint32_t(buckets));
-        CHECK(hash == train::architectureHash(8, buckets));
-        CHECK(hash != train::architectureHash(16, buckets));
-        CHECK(hash != train::architectureHash(8, 9 - buckets));
+        CHECK(hash == train::architectureHash(16, buckets));
+        CHECK(hash != train::architectureHash(32, buckets));
+        CHECK(hash != train::architectureHash(16, 9 - buckets));
         int16_t first = 0;
         in.read(reinterpret_cast<char*>(&first), sizeof first);
         CHECK(first == int16_t(std::lround(net.w1()[0] * train::kQA)));
         const auto size = std::filesystem::file_size(path);
-        CHECK(size == sizeof header + sizeof hash + 2 * (768 * 8 + 8 + 2 * 8 * buckets) + 4 * buckets);
+        CHECK(size == sizeof header + sizeof hash + 2 * (768 * 16 + 16 + 2 * 16 * buckets) + 4 * buckets);
         std::filesystem::remove(path);
       }
+    }
+
+    TEST_CASE("the command line refuses net shapes the engine refuses, before any data is read") {
+        // Every shape the parser accepts exports a net the engine loads; every other is
+        // refused with a message naming the value, and the export refuses it too.
+        const auto parse = [](const std::string& hidden, const std::string& buckets, std::string* err) {
+            const std::string h = "hidden=" + hidden, b = "buckets=" + buckets;
+            const char* argv[] = {"vazir-train", "data=none.bin", h.c_str(), b.c_str()};
+            train::TrainOptions o;
+            *err = train::parseTrainArgs(4, argv, o);
+            return err->empty();
+        };
+        int accepted = 0, refused = 0;
+        for (const int hidden : {0, 1, 8, 15, 16, 17, 100, 128, 250, 256, 512, 1008, 1024, 1025, 1040, 2048, 4096}) {
+            for (const int buckets : {0, 1, 3, 8, 9}) {
+                std::string err;
+                const bool ok = parse(std::to_string(hidden), std::to_string(buckets), &err);
+                const bool engineReads = hidden >= 16 && hidden <= 1024 && hidden % 16 == 0 && buckets >= 1 && buckets <= 8;
+                CHECK_MESSAGE(ok == engineReads, "hidden ", hidden, " buckets ", buckets, ": ", err);
+                train::Network net(std::max(hidden, 1), std::max(buckets, 1));
+                const std::string path = testdata::tempPath("shape.vznn");
+                if (ok) {
+                    ++accepted;
+                    if (hidden > 256 && buckets != 8) continue;  // the big exports once each
+                    net.initialise(3);
+                    REQUIRE(net.exportQuantised(path, 400));
+                    nnue::Network engine;
+                    CHECK_MESSAGE(engine.load(path) == "", "hidden ", hidden, " buckets ", buckets);
+                    CHECK(engine.hidden() == hidden);
+                    CHECK(engine.buckets() == buckets);
+                    std::filesystem::remove(path);
+                } else {
+                    ++refused;
+                    // The message names what is wrong and what the engine reads.
+                    const bool hiddenWrong = !(hidden >= 16 && hidden <= 1024 && hidden % 16 == 0);
+                    CHECK_MESSAGE(err.find(hiddenWrong ? "hidden=" + std::to_string(hidden) : "buckets=" + std::to_string(buckets)) == 0, err);
+                    CHECK(err.find(hiddenWrong ? "multiples of 16 from 16 to 1024" : "1 to 8 output buckets") != std::string::npos);
+                    if (hidden >= 1 && buckets >= 1) CHECK_FALSE(net.exportQuantised(path, 400));
+                    CHECK_FALSE(std::filesystem::exists(path));
+                }
+            }
+        }
+        MESSAGE(accepted, " shapes accepted, ", refused, " refused");
+        CHECK(accepted == 6 * 3);
+        // Other values are checked as strictly: a number must be the whole value.
+        std::string err;
+        CHECK_FALSE(parse("128x", "8", &err));
+        CHECK(err.find("bad value for 'hidden'") == 0);
+        const char* noData[] = {"vazir-train", "hidden=128"};
+        train::TrainOptions o;
+        CHECK(train::parseTrainArgs(2, noData, o).find("no training data") == 0);
+        const char* badShare[] = {"vazir-train", "data=a.bin", "validshare=0.9"};
+        CHECK(train::parseTrainArgs(3, badShare, o).find("validshare=") == 0);
+        const char* good[] = {"vazir-train", "data=a.bin,b.bin", "hidden=256", "buckets=8", "threads=1", "exportscale=hce"};
+        train::TrainOptions g;
+        CHECK(train::parseTrainArgs(6, good, g) == "");
+        CHECK(g.data.size() == 2);
+        CHECK(g.cfg.hidden == 256);
+        CHECK(g.exportAtHandcrafted);
+    }
+
+    TEST_CASE("sparse first-layer updates: deferred AdamW equals dense AdamW bit for bit") {
+        // Batches of 4 positions read at most 4 x 64 of the 768 rows, so most rows are
+        // left out of most steps and their updates deferred; 4 epochs of about 90 steps
+        // also cross the flush every Trainer::kMaxDeferredSteps steps. Any deferred step
+        // lost or replayed with the wrong learning rate or bias correction shows as a
+        // difference from the dense reference.
+        std::vector<PackedPosition> all = testdata::samplePositions(3);
+        const std::vector<PackedPosition> held(all.end() - 20, all.end());
+        all.resize(all.size() - 20);
+        for (const int threads : {1, 2}) {
+            train::TrainConfig cfg;
+            cfg.hidden = 16;
+            cfg.buckets = 8;
+            cfg.epochs = 4;
+            cfg.batchSize = 4;
+            cfg.lr = 0.01;
+            cfg.weightDecay = 0.1;  // large, so that missing decay would show
+            cfg.threads = threads;
+            train::TrainConfig denseCfg = cfg;
+            denseCfg.denseUpdates = true;
+            train::Trainer sparse(cfg, all, held), dense(denseCfg, all, held);
+            train::EpochReport a, b;
+            for (int e = 1; e <= cfg.epochs; ++e) {
+                a = sparse.runEpoch(e);
+                b = dense.runEpoch(e);
+            }
+            size_t differing = 0;
+            for (size_t k = 0; k < sparse.network().params.size(); ++k)
+                differing += sparse.network().params[k] != dense.network().params[k];
+            MESSAGE(threads, " thread(s), ", sparse.steps(), " steps: held-out loss ", a.validLoss, " sparse, ",
+                    b.validLoss, " dense; ", differing, " parameters differ");
+            CHECK(sparse.steps() > size_t(train::Trainer::kMaxDeferredSteps));
+            CHECK(differing == 0);
+            CHECK(a.validLoss == b.validLoss);
+        }
+        // The rows markActiveRows names hold every first-layer gradient a position gives.
+        train::Network net(16, 1);
+        net.initialise(9);
+        train::Workspace work(16);
+        train::TrainConfig cfg;
+        int outside = 0, marked = 0;
+        for (const PackedPosition& p : std::vector<PackedPosition>(all.begin(), all.begin() + 40)) {
+            std::vector<float> g(net.params.size(), 0.0f);
+            std::vector<uint8_t> touched(768, 0);
+            const bool mirrored = train::mirrorable(p) && marked % 2;
+            net.lossAndGradient(p, cfg, g.data(), mirrored, work);
+            train::markActiveRows(p, mirrored, touched.data());
+            for (int row = 0; row < 768; ++row) {
+                marked += touched[size_t(row)];
+                for (int j = 0; j < 16; ++j) outside += !touched[size_t(row)] && g[size_t(row * 16 + j)] != 0.0f;
+            }
+        }
+        CHECK(outside == 0);
+        MESSAGE(marked, " rows marked by 40 positions");
+        CHECK(marked > 40 * 10);  // each position marks its pieces' rows, both perspectives
+        CHECK(marked <= 40 * 64);
+    }
+
+    TEST_CASE("resume: 3 epochs equal 1 epoch, a checkpoint, and 2 more epochs resumed from it, bit for bit") {
+        std::vector<PackedPosition> all = testdata::samplePositions(3);
+        const std::vector<PackedPosition> held(all.end() - 30, all.end());
+        all.resize(all.size() - 30);
+        for (const int threads : {1, 2}) {
+            train::TrainConfig cfg;
+            cfg.hidden = 16;
+            cfg.buckets = 8;
+            cfg.epochs = 3;
+            cfg.batchSize = 16;
+            cfg.lr = 0.01;
+            cfg.threads = threads;
+            train::Trainer whole(cfg, all, held);
+            train::EpochReport last;
+            for (int e = 1; e <= cfg.epochs; ++e) last = whole.runEpoch(e);
+
+            const std::string path = testdata::tempPath("resume.vznf");
+            train::Trainer first(cfg, all, held);
+            first.runEpoch(1);
+            REQUIRE(first.saveCheckpoint(path, 1));
+            CHECK_FALSE(std::filesystem::exists(path + ".tmp"));
+            train::Trainer resumed(cfg, all, held);
+            const train::Trainer::Resumed r = resumed.loadCheckpoint(path);
+            REQUIRE(r.error == "");
+            CHECK(r.epochsDone == 1);
+            CHECK(r.optimiserState);
+            CHECK(r.note == "");
+            CHECK(resumed.steps() == first.steps());
+            train::EpochReport resumedLast;
+            for (int e = r.epochsDone + 1; e <= cfg.epochs; ++e) resumedLast = resumed.runEpoch(e);
+            CHECK(resumed.steps() == whole.steps());
+            CHECK(resumed.network().params == whole.network().params);
+            CHECK(resumedLast.validLoss == last.validLoss);
+            CHECK(resumedLast.lr == last.lr);
+
+            // Weights alone (the old resume) do not continue the run: the test can tell.
+            train::Trainer weightsOnly(cfg, all, held);
+            weightsOnly.network().params = first.network().params;
+            for (int e = 2; e <= cfg.epochs; ++e) weightsOnly.runEpoch(e);
+            CHECK(weightsOnly.network().params != whole.network().params);
+            MESSAGE(threads, " thread(s): held-out loss after 3 epochs ", last.validLoss, ", resumed ",
+                    resumedLast.validLoss);
+
+            // Another shape is refused; so are a cut file and one that is not a checkpoint.
+            train::TrainConfig other = cfg;
+            other.hidden = 32;
+            train::Trainer wrongShape(other, all, held);
+            CHECK(wrongShape.loadCheckpoint(path).error.find("checkpoint is (768 -> 16) x 2 -> 8") == 0);
+            const auto size = std::filesystem::file_size(path);
+            std::filesystem::resize_file(path, size - 4);
+            train::Trainer cut(cfg, all, held);
+            CHECK(cut.loadCheckpoint(path).error.find("cut short") != std::string::npos);
+            std::ofstream(path, std::ios::binary) << "not a checkpoint at all";
+            CHECK(cut.loadCheckpoint(path).error.find("not a vazir-train checkpoint") != std::string::npos);
+            // A run with another seed or epochs is told so.
+            REQUIRE(first.saveCheckpoint(path, 1));
+            train::TrainConfig longer = cfg;
+            longer.epochs = 5;
+            train::Trainer differs(longer, all, held);
+            CHECK(differs.loadCheckpoint(path).note.find("epochs=3") != std::string::npos);
+            // The old weights-only format still loads, as weights only.
+            REQUIRE(first.network().save(path));
+            train::Trainer old(cfg, all, held);
+            const train::Trainer::Resumed o = old.loadCheckpoint(path);
+            CHECK(o.error == "");
+            CHECK(o.epochsDone == 0);
+            CHECK_FALSE(o.optimiserState);
+            CHECK(old.network().params == first.network().params);
+            std::filesystem::remove(path);
+        }
     }
 }

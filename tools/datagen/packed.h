@@ -69,12 +69,22 @@ struct PackedFilter {
 
 // Reads every kept position of one or more files, in a shuffled order fixed by the seed.
 // Returns the positions (markers dropped) and counts what the filter dropped.
+//
+// With heldOutShare > 0, whole games go to `heldOut` instead of `positions`: a game is
+// held out when a hash of its game id and its file's place in the list falls below the
+// share, so about that share of the games, the same games whatever the seed. Positions
+// of one game are never split between the two sets (neighbouring positions of a game are
+// nearly the same position, so a split by position would let the held-out loss see
+// positions the net trained on). Records after a file's last marker (a game cut short)
+// count as one game, keyed by its place in the file.
 struct PackedLoad {
-    std::vector<PackedPosition> positions;
+    std::vector<PackedPosition> positions, heldOut;
     uint64_t records = 0, games = 0, dropped = 0;
+    uint64_t heldOutGames = 0;  // games whose positions went to heldOut (those cut short included)
     std::string error;
 };
-PackedLoad loadPacked(const std::vector<std::string>& files, const PackedFilter& filter, uint64_t shuffleSeed);
+PackedLoad loadPacked(const std::vector<std::string>& files, const PackedFilter& filter, uint64_t shuffleSeed,
+                      double heldOutShare = 0);
 
 // Converts `vazir datagen` text ("<fen> | <score> | <result>" lines and "# game" markers)
 // to the binary format. Returns an error message or "".

@@ -14,95 +14,24 @@
 //
 // Prints the data kept and dropped, the hand-crafted evaluation's loss on the held-out
 // positions (the bar a net has to pass), then per epoch the learning rate, the training and
-// held-out losses, the time and the positions per second; writes a float checkpoint
-// after every epoch (checkpoint=prefix) and the quantised net at the end (out=).
+// held-out losses, the time and the positions per second; writes a checkpoint after
+// every epoch (checkpoint=prefix: <prefix>-epoch<N>.vznf, the weights with Adam's state,
+// tools/train/checkpoint.cpp) and the quantised net at the end (out=). resume=<file>
+// continues from such a checkpoint at the epoch after the one it holds, to epochs=.
 #include <cmath>
 #include <cstdio>
 #include <iostream>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "train/train_options.h"
 #include "train/trainer.h"
 
 using namespace vazir;
 
-namespace {
-
-// The training scale and the export scale both end up in the net's header, which the
-// engine reads only within its bounds.
-bool scaleFitsHeader(double scale) { return scale >= nnue::kMinOutputScale && scale <= nnue::kMaxOutputScale; }
-
-std::vector<std::string> splitList(const std::string& s) {
-    std::vector<std::string> out;
-    std::stringstream in(s);
-    std::string item;
-    while (std::getline(in, item, ','))
-        if (!item.empty()) out.push_back(item);
-    return out;
-}
-
-// Everything the command line sets.
-struct Options {
-    train::TrainConfig cfg;
-    std::vector<std::string> data, valid;
-    std::string out = "vazir.nnue", checkpoint, resume;
-    double validShare = 0.05;
-    double exportScale = 0;      // 0: the training scale
-    bool exportAtHandcrafted = false;  // exportscale=hce
-    PackedFilter filter;
-};
-
-// Reads key=value arguments into `o`; returns what is wrong, or "".
-std::string parseArgs(int argc, char** argv, Options& o) {
-    train::TrainConfig& cfg = o.cfg;
-    for (int i = 1; i < argc; ++i) {
-        const std::string a = argv[i];
-        const size_t eq = a.find('=');
-        if (eq == std::string::npos) return "expected key=value, got '" + a + "'";
-        const std::string k = a.substr(0, eq), v = a.substr(eq + 1);
-        try {
-            if (k == "data") o.data = splitList(v);
-            else if (k == "valid") o.valid = splitList(v);
-            else if (k == "validshare") o.validShare = std::stod(v);
-            else if (k == "hidden") cfg.hidden = std::stoi(v);
-            else if (k == "buckets") cfg.buckets = std::stoi(v);
-            else if (k == "epochs") cfg.epochs = std::stoi(v);
-            else if (k == "batch") cfg.batchSize = std::stoi(v);
-            else if (k == "lr") cfg.lr = std::stod(v);
-            else if (k == "wd") cfg.weightDecay = std::stod(v);
-            else if (k == "blend") cfg.blend = std::stod(v);
-            else if (k == "scale") cfg.scale = std::stod(v);
-            else if (k == "threads") cfg.threads = std::stoi(v);
-            else if (k == "seed") cfg.seed = std::stoull(v);
-            else if (k == "minply") o.filter.minPly = std::stoi(v);
-            else if (k == "mirror") cfg.mirror = std::stoi(v) != 0;
-            else if (k == "out") o.out = v;
-            else if (k == "checkpoint") o.checkpoint = v;
-            else if (k == "resume") o.resume = v;
-            else if (k == "exportscale" && v == "hce") o.exportAtHandcrafted = true;
-            else if (k == "exportscale") o.exportScale = std::stod(v);
-            else return "unknown option '" + k + "'";
-        } catch (...) {
-            return "bad value for '" + k + "': '" + v + "'";
-        }
-    }
-    if (o.data.empty() || cfg.hidden < 1 || cfg.hidden > 4096 || cfg.buckets < 1 ||
-        cfg.buckets > nnue::kMaxOutputBuckets || cfg.epochs < 1 || cfg.batchSize < 1 ||
-        cfg.threads < 1 || cfg.threads > 256 || !scaleFitsHeader(cfg.scale) ||
-        (o.exportScale != 0 && !scaleFitsHeader(o.exportScale))) {
-        const std::string scales = std::to_string(nnue::kMinOutputScale) + "-" + std::to_string(nnue::kMaxOutputScale);
-        return "usage: vazir-train data=<file.bin>[,...] [valid=...] [hidden=1-4096] [buckets=1-8] [epochs=N] [threads=1-256] "
-               "[scale=" + scales + "] [exportscale=" + scales + "|hce] ...";
-    }
-    return "";
-}
-
-}  // namespace
-
 int main(int argc, char** argv) {
-    Options o;
-    if (const std::string err = parseArgs(argc, argv, o); !err.empty()) {
+    train::TrainOptions o;
+    if (const std::string err = train::parseTrainArgs(argc, argv, o); !err.empty()) {
         std::cerr << "vazir-train: " << err << "\n";
         return 2;
     }
@@ -113,7 +42,8 @@ int main(int argc, char** argv) {
     const double validShare = o.validShare;
     const PackedFilter& filter = o.filter;
 
-    PackedLoad train = loadPacked(data, filter, cfg.seed);
+    // Without valid= files, whole games of the data are held out (validshare of them).
+    PackedLoad train = loadPacked(data, filter, cfg.seed, valid.empty() ? validShare : 0.0);
     if (!train.error.empty()) {
         std::cerr << "vazir-train: " << train.error << "\n";
         return 1;
@@ -127,13 +57,13 @@ int main(int argc, char** argv) {
         }
         held = std::move(v.positions);
     } else {
-        const size_t n = size_t(double(train.positions.size()) * validShare);
-        held.assign(train.positions.end() - long(n), train.positions.end());
-        train.positions.resize(train.positions.size() - n);
+        held = std::move(train.heldOut);
     }
     std::cout << "data: " << train.records << " records, " << train.games << " games, " << train.dropped
               << " positions dropped by the filter; " << train.positions.size() << " to train on, " << held.size()
-              << " held out" << std::endl;
+              << " held out";
+    if (valid.empty()) std::cout << " (" << train.heldOutGames << " whole games, validshare " << validShare << ")";
+    std::cout << std::endl;
     std::cout << "net: (768 -> " << cfg.hidden << ") x 2 -> 1, SCReLU, " << cfg.buckets
               << " output bucket(s) by piece count; batch " << cfg.batchSize << ", lr " << cfg.lr
               << ", wd " << cfg.weightDecay << ", blend " << cfg.blend << ", scale " << cfg.scale << ", "
@@ -150,17 +80,29 @@ int main(int argc, char** argv) {
     }
 
     train::Trainer trainer(cfg, std::move(train.positions), std::move(held));
-    if (!resume.empty())
-        if (std::string err = trainer.network().load(resume); !err.empty()) {
-            std::cerr << "vazir-train: " << err << "\n";
+    int epochsDone = 0;
+    if (!resume.empty()) {
+        const train::Trainer::Resumed r = trainer.loadCheckpoint(resume);
+        if (!r.error.empty()) {
+            std::cerr << "vazir-train: " << r.error << "\n";
             return 1;
         }
-    for (int e = 1; e <= cfg.epochs; ++e) {
+        epochsDone = r.epochsDone;
+        std::cout << "resumed from " << resume << ": " << epochsDone << " epoch(s) done, step " << trainer.steps()
+                  << (r.optimiserState ? ", with the optimiser's state" : "") << std::endl;
+        if (!r.note.empty()) std::cout << "note: " << r.note << std::endl;
+        if (epochsDone >= cfg.epochs) std::cout << "nothing left to train at epochs=" << cfg.epochs << std::endl;
+    }
+    for (int e = epochsDone + 1; e <= cfg.epochs; ++e) {
         const train::EpochReport r = trainer.runEpoch(e);
         std::printf("epoch %d  lr %.6f  train loss %.6f  held-out loss %.6f  %.1f s  %.0f positions/s\n", r.epoch,
                     r.lr, r.trainLoss, r.validLoss, r.seconds, r.positionsPerSecond);
         std::fflush(stdout);
-        if (!checkpoint.empty()) trainer.network().save(checkpoint + "-epoch" + std::to_string(e) + ".vznf");
+        const std::string path = checkpoint + "-epoch" + std::to_string(e) + ".vznf";
+        if (!checkpoint.empty() && !trainer.saveCheckpoint(path, e)) {
+            std::cerr << "vazir-train: cannot write checkpoint '" << path << "'\n";
+            return 1;
+        }
     }
     if (!trainer.network().exportQuantised(out, exportScale)) {
         std::cerr << "vazir-train: cannot write '" << out << "'\n";

@@ -36,38 +36,56 @@ Decoded decode(const PackedPosition& p, bool mirrored = false) {
     return d;
 }
 
-// The forward pass: both perspectives' features and accumulators, and the output in
-// logistic units (the engine's centipawns are output x scale).
-struct Forward {
-    Decoded d;
-    int featUs[32], featThem[32];
-    std::vector<float> accUs, accThem;
-    int bucket = 0;
-    double out = 0;
-};
+constexpr int kLanes = 16;  // partial sums of the output layer's dot product (nnue::kHiddenStep)
 
-Forward forward(const Network& net, const PackedPosition& p, bool mirrored = false) {
-    Forward f;
-    f.d = decode(p, mirrored);
+// nnue::screlu and its derivative written without branches, so that the loops over the
+// hidden units vectorise; the same values.
+inline float screlu(float x) {
+    const float c = std::min(std::max(x, 0.0f), 1.0f);
+    return c * c;
+}
+inline float screluDerivative(float x) { return x > 0.0f && x < 1.0f ? 2.0f * x : 0.0f; }
+
+// The forward pass into `w`: both perspectives' features and first-layer sums, their
+// activations, the bucket and the output in logistic units (the engine's centipawns are
+// output x scale).
+void forward(const Network& net, const PackedPosition& p, bool mirrored, Workspace& w) {
+    const Decoded d = decode(p, mirrored);
     const int n = net.hidden();
-    f.accUs.assign(net.b1(), net.b1() + n);
-    f.accThem.assign(net.b1(), net.b1() + n);
-    for (int i = 0; i < f.d.count; ++i) {
-        f.featUs[i] = nnue::featureIndex(f.d.stm, f.d.pieces[i], f.d.squares[i]);
-        f.featThem[i] = nnue::featureIndex(~f.d.stm, f.d.pieces[i], f.d.squares[i]);
-        const float* ru = net.w1() + size_t(f.featUs[i]) * size_t(n);
-        const float* rt = net.w1() + size_t(f.featThem[i]) * size_t(n);
+    float* accUs = w.acc[0].data();
+    float* accThem = w.acc[1].data();
+    std::copy(net.b1(), net.b1() + n, accUs);
+    std::copy(net.b1(), net.b1() + n, accThem);
+    w.count = d.count;
+    w.blackToMove = d.stm == Black;
+    for (int i = 0; i < d.count; ++i) {
+        w.features[0][i] = nnue::featureIndex(d.stm, d.pieces[i], d.squares[i]);
+        w.features[1][i] = nnue::featureIndex(~d.stm, d.pieces[i], d.squares[i]);
+        const float* ru = net.w1() + size_t(w.features[0][i]) * size_t(n);
+        const float* rt = net.w1() + size_t(w.features[1][i]) * size_t(n);
         for (int j = 0; j < n; ++j) {
-            f.accUs[size_t(j)] += ru[j];
-            f.accThem[size_t(j)] += rt[j];
+            accUs[j] += ru[j];
+            accThem[j] += rt[j];
         }
     }
-    f.bucket = nnue::outputBucket(f.d.count, net.buckets());
-    const float* w2 = net.w2() + size_t(f.bucket) * size_t(2 * n);
-    f.out = net.b2()[f.bucket];
-    for (int j = 0; j < n; ++j)
-        f.out += double(w2[j]) * nnue::screlu(f.accUs[size_t(j)]) + double(w2[n + j]) * nnue::screlu(f.accThem[size_t(j)]);
-    return f;
+    float* actUs = w.act[0].data();
+    float* actThem = w.act[1].data();
+    for (int j = 0; j < n; ++j) {
+        actUs[j] = screlu(accUs[j]);
+        actThem[j] = screlu(accThem[j]);
+    }
+    w.bucket = nnue::outputBucket(d.count, net.buckets());
+    const float* w2 = net.w2() + size_t(w.bucket) * size_t(2 * n);
+    // The output layer's dot product in kLanes float partial sums, which the compiler
+    // keeps in vector registers (a single running sum is a chain it may not reorder).
+    float lanes[kLanes] = {};
+    int j = 0;
+    for (; j + kLanes <= n; j += kLanes)
+        for (int l = 0; l < kLanes; ++l) lanes[l] += w2[j + l] * actUs[j + l] + w2[n + j + l] * actThem[j + l];
+    double out = net.b2()[w.bucket];
+    for (; j < n; ++j) out += double(w2[j]) * actUs[j] + double(w2[n + j]) * actThem[j];
+    for (int l = 0; l < kLanes; ++l) out += lanes[l];
+    w.out = out;
 }
 
 double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
@@ -81,9 +99,9 @@ uint64_t mixBits(uint64_t step, uint64_t index) {
 }
 
 // The target from the side to move's view.
-double targetOf(const PackedPosition& p, const Decoded& d, const TrainConfig& c) {
+double targetOf(const PackedPosition& p, bool blackToMove, const TrainConfig& c) {
     double result = p.result / 2.0, score = p.score;  // White's view
-    if (d.stm == Black) {
+    if (blackToMove) {
         result = 1.0 - result;
         score = -score;
     }
@@ -91,6 +109,18 @@ double targetOf(const PackedPosition& p, const Decoded& d, const TrainConfig& c)
 }
 
 }  // namespace
+
+std::string unsupportedShape(int hidden, int buckets) {
+    if (hidden < nnue::kHiddenStep || hidden > nnue::kMaxHidden || hidden % nnue::kHiddenStep != 0)
+        return "hidden=" + std::to_string(hidden) + ": the engine reads hidden sizes that are multiples of " +
+               std::to_string(nnue::kHiddenStep) + " from " + std::to_string(nnue::kHiddenStep) + " to " +
+               std::to_string(nnue::kMaxHidden) + " (its SIMD kernels work in blocks of " +
+               std::to_string(nnue::kHiddenStep) + " units)";
+    if (buckets < 1 || buckets > nnue::kMaxOutputBuckets)
+        return "buckets=" + std::to_string(buckets) + ": the engine reads 1 to " +
+               std::to_string(nnue::kMaxOutputBuckets) + " output buckets";
+    return "";
+}
 
 BaselineFit handcraftedBaseline(const std::vector<PackedPosition>& positions, const TrainConfig& config) {
     // Evaluate once; the scale search then only recomputes the loss.
@@ -101,7 +131,7 @@ BaselineFit handcraftedBaseline(const std::vector<PackedPosition>& positions, co
         const std::string fen = unpackFen(p);
         if (fen.empty() || !pos.setFromFen(fen, false, st).ok()) continue;
         evals.push_back(double(evaluate(pos)));  // side to move's view, as the target
-        targets.push_back(targetOf(p, decode(p), config));
+        targets.push_back(targetOf(p, (p.flags & PackedPosition::kBlackToMove) != 0, config));
     }
     BaselineFit best;
     best.positions = evals.size();
@@ -131,47 +161,78 @@ void Network::initialise(uint64_t seed) {
     for (int i = 0; i < buckets_; ++i) b2()[i] = 0.0f;
 }
 
+void markActiveRows(const PackedPosition& p, bool mirrored, uint8_t* rows) {
+    const Decoded d = decode(p, mirrored);
+    for (int i = 0; i < d.count; ++i)
+        rows[nnue::featureIndex(d.stm, d.pieces[i], d.squares[i])] =
+            rows[nnue::featureIndex(~d.stm, d.pieces[i], d.squares[i])] = 1;
+}
+
+Workspace::Workspace(int hiddenSize) : hidden(hiddenSize) {
+    for (int k = 0; k < 2; ++k) {
+        acc[k].assign(size_t(hiddenSize), 0.0f);
+        act[k].assign(size_t(hiddenSize), 0.0f);
+        dAcc[k].assign(size_t(hiddenSize), 0.0f);
+    }
+}
+
 double Network::lossAndGradient(const PackedPosition& p, const TrainConfig& c, float* g, bool mirrored) const {
-    const Forward f = forward(*this, p, mirrored);
+    Workspace work(hidden_);
+    return lossAndGradient(p, c, g, mirrored, work);
+}
+
+double Network::lossAndGradient(const PackedPosition& p, const TrainConfig& c, float* g, bool mirrored,
+                                Workspace& w) const {
+    if (w.hidden != hidden_) w = Workspace(hidden_);  // a workspace made for another net
+    forward(*this, p, mirrored, w);
     const int n = hidden_;
-    const float* accUs = f.accUs.data();
-    const float* accThem = f.accThem.data();
-    const double pred = sigmoid(f.out), target = targetOf(p, f.d, c);
+    const double pred = sigmoid(w.out), target = targetOf(p, w.blackToMove, c);
     const double loss = (pred - target) * (pred - target);
     if (!g) return loss;
 
     // Backward: d loss / d out, then each layer.
     const float dOut = float(2.0 * (pred - target) * pred * (1.0 - pred));
     // Only the position's bucket of the output layer takes part.
-    const size_t bucketOffset = size_t(f.bucket) * size_t(2 * n);
+    const size_t bucketOffset = size_t(w.bucket) * size_t(2 * n);
     // The gradient has the parameters' layout: each block at the offset its accessor gives.
     const auto blockOf = [&](const float* block) { return g + (block - params.data()); };
     float* gw1 = blockOf(w1());
     float* gb1 = blockOf(b1());
     float* gw2 = blockOf(w2()) + bucketOffset;
     float* gb2 = blockOf(b2());
-    gb2[f.bucket] += dOut;
+    gb2[w.bucket] += dOut;
     const float* w2b = w2() + bucketOffset;
-    std::vector<float> dAcc(size_t(2 * n));
-    for (int j = 0; j < n; ++j) {
-        gw2[j] += dOut * nnue::screlu(accUs[j]);
-        gw2[n + j] += dOut * nnue::screlu(accThem[j]);
-        dAcc[size_t(j)] = dOut * w2b[j] * nnue::screluDerivative(accUs[j]);
-        dAcc[size_t(n + j)] = dOut * w2b[n + j] * nnue::screluDerivative(accThem[j]);
-        gb1[j] += dAcc[size_t(j)] + dAcc[size_t(n + j)];
-    }
-    for (int i = 0; i < f.d.count; ++i) {
-        float* ru = gw1 + size_t(f.featUs[i]) * size_t(n);
-        float* rt = gw1 + size_t(f.featThem[i]) * size_t(n);
+    const float* accUs = w.acc[0].data();
+    const float* accThem = w.acc[1].data();
+    float* dUs = w.dAcc[0].data();
+    float* dThem = w.dAcc[1].data();
+    const float* actUs = w.act[0].data();
+    const float* actThem = w.act[1].data();
+    // One simple loop per array, each of which the compiler vectorises (one loop over
+    // all of them has too many pointers that might overlap for it to check).
+    float* gw2Them = gw2 + n;
+    const float* w2Them = w2b + n;
+    for (int j = 0; j < n; ++j) gw2[j] += dOut * actUs[j];
+    for (int j = 0; j < n; ++j) gw2Them[j] += dOut * actThem[j];
+    for (int j = 0; j < n; ++j) dUs[j] = dOut * w2b[j] * screluDerivative(accUs[j]);
+    for (int j = 0; j < n; ++j) dThem[j] = dOut * w2Them[j] * screluDerivative(accThem[j]);
+    for (int j = 0; j < n; ++j) gb1[j] += dUs[j] + dThem[j];
+    for (int i = 0; i < w.count; ++i) {
+        float* ru = gw1 + size_t(w.features[0][i]) * size_t(n);
+        float* rt = gw1 + size_t(w.features[1][i]) * size_t(n);
         for (int j = 0; j < n; ++j) {
-            ru[j] += dAcc[size_t(j)];
-            rt[j] += dAcc[size_t(n + j)];
+            ru[j] += dUs[j];
+            rt[j] += dThem[j];
         }
     }
     return loss;
 }
 
-float Network::evaluate(const PackedPosition& p, double scale) const { return float(forward(*this, p).out * scale); }
+float Network::evaluate(const PackedPosition& p, double scale) const {
+    Workspace work(hidden_);
+    forward(*this, p, false, work);
+    return float(work.out * scale);
+}
 
 bool Network::save(const std::string& path) const {
     std::ofstream out(path, std::ios::binary);
@@ -194,6 +255,7 @@ std::string Network::load(const std::string& path) {
 }
 
 bool Network::exportQuantised(const std::string& path, double scale) const {
+    if (!unsupportedShape(hidden_, buckets_).empty()) return false;
     std::ofstream out(path, std::ios::binary);
     const uint32_t header[8] = {nnue::kMagic, kNetVersion, 768u, uint32_t(hidden_), uint32_t(kQA),
                                 uint32_t(kQB), uint32_t(std::lround(scale)), uint32_t(buckets_)};
@@ -214,56 +276,164 @@ bool Network::exportQuantised(const std::string& path, double scale) const {
     return bool(out);
 }
 
+namespace {
+
+constexpr double kBeta1 = 0.9, kBeta2 = 0.999, kEps = 1e-8;
+
+// AdamW on n consecutive parameters with their (mean) gradient, or with a zero gradient
+// when `grad` is null: the same arithmetic either way, so that a deferred step gives the
+// bits the dense step would have. Clipped to +-kClip unless `clip` is false (the output biases).
+inline void adamw(float* w, float* m, float* v, const float* grad, size_t n, double lr, double c1, double c2,
+                  double weightDecay, bool clip) {
+    for (size_t k = 0; k < n; ++k) {
+        const float g = grad ? grad[k] : 0.0f;
+        m[k] = float(kBeta1) * m[k] + float(1.0 - kBeta1) * g;
+        v[k] = float(kBeta2) * v[k] + float(1.0 - kBeta2) * g * g;
+        w[k] -= float(lr * (m[k] / c1 / (std::sqrt(v[k] / c2) + kEps) + weightDecay * w[k]));
+        if (clip) w[k] = std::clamp(w[k], -kClip, kClip);  // so the quantised net fits int16
+    }
+}
+
+}  // namespace
+
 Trainer::Trainer(const TrainConfig& config, std::vector<PackedPosition> train, std::vector<PackedPosition> valid)
     : config_(config), train_(std::move(train)), valid_(std::move(valid)), net_(config.hidden, config.buckets) {
     net_.initialise(config.seed);
     m_.assign(net_.params.size(), 0.0f);
     v_.assign(net_.params.size(), 0.0f);
-    gradients_.assign(size_t(std::max(1, config.threads)), std::vector<float>(net_.params.size()));
+    threads_ = std::max(1, config.threads);
+    gradients_.assign(size_t(threads_), std::vector<float>(net_.params.size(), 0.0f));
+    touched_.assign(size_t(threads_), std::vector<uint8_t>(size_t(nnue::kInputs), 0));
+    touchedRows_.reserve(size_t(nnue::kInputs));
+    work_.assign(size_t(threads_), Workspace(config.hidden));
+    threadLoss_.assign(size_t(threads_), 0.0);
+    rowStep_.assign(size_t(nnue::kInputs), 0);
+    stepLog_.reserve(size_t(kMaxDeferredSteps));
+}
+
+template <class Work> void Trainer::parallel(Work&& work) {
+    if (threads_ == 1) {
+        work(0);
+        return;
+    }
+    std::thread helpers[256];  // threads_ is at most 256 (the command line's bound)
+    const int n = std::min(threads_, 256);
+    for (int t = 1; t < n; ++t) helpers[t] = std::thread(work, t);
+    work(0);
+    for (int t = 1; t < n; ++t) helpers[t].join();
+}
+
+void Trainer::catchUpRow(int row, uint64_t throughStep) {
+    const size_t n = size_t(net_.hidden()), offset = size_t(row) * n;
+    for (uint64_t s = rowStep_[size_t(row)] + 1; s <= throughStep; ++s) {
+        const StepRecord& r = stepLog_[size_t(s - flushedAt_ - 1)];
+        adamw(net_.params.data() + offset, m_.data() + offset, v_.data() + offset, nullptr, n, r.lr, r.c1, r.c2,
+              config_.weightDecay, true);
+    }
+    rowStep_[size_t(row)] = throughStep;
+}
+
+void Trainer::flush() {
+    for (int row = 0; row < nnue::kInputs; ++row) catchUpRow(row, steps_);
+    stepLog_.clear();
+    flushedAt_ = steps_;
 }
 
 double Trainer::step(size_t begin, size_t end, double lr) {
-    const int threads = int(gradients_.size());
-    std::vector<double> losses(size_t(threads), 0.0);
-    auto work = [&](int t) {
-        std::vector<float>& g = gradients_[size_t(t)];
-        std::fill(g.begin(), g.end(), 0.0f);
-        for (size_t i = begin + size_t(t); i < end; i += size_t(threads)) {
-            const bool mirrored = config_.mirror && mirrorable(train_[i]) && (mixBits(steps_, i) & 1);
-            losses[size_t(t)] += net_.lossAndGradient(train_[i], config_, g.data(), mirrored);
-        }
-    };
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
-    work(0);
-    for (auto& th : pool) th.join();
-
-    // AdamW, on the mean gradient; the threads' buffers summed in a fixed order.
-    constexpr double kBeta1 = 0.9, kBeta2 = 0.999, kEps = 1e-8;
-    ++steps_;
-    const double c1 = 1.0 - std::pow(kBeta1, double(steps_)), c2 = 1.0 - std::pow(kBeta2, double(steps_));
-    const float inv = 1.0f / float(end - begin);
-    const size_t clipped = net_.params.size() - size_t(net_.buckets());  // all but the output biases
-    for (size_t k = 0; k < net_.params.size(); ++k) {
-        float grad = 0.0f;
-        for (int t = 0; t < threads; ++t) grad += gradients_[size_t(t)][k];
-        grad *= inv;
-        m_[k] = float(kBeta1) * m_[k] + float(1.0 - kBeta1) * grad;
-        v_[k] = float(kBeta2) * v_[k] + float(1.0 - kBeta2) * grad * grad;
-        float& w = net_.params[k];
-        w -= float(lr * (m_[k] / c1 / (std::sqrt(v_[k] / c2) + kEps) + config_.weightDecay * w));
-        if (k < clipped) w = std::clamp(w, -kClip, kClip);  // so the quantised net fits int16
+    if (end <= begin) return 0.0;
+    if (stepLog_.size() == size_t(kMaxDeferredSteps)) flush();  // the log's room is fixed: no allocation
+    // Each thread takes every threads_-th position of the batch.
+    const auto mirroredAt = [&](size_t i) { return config_.mirror && mirrorable(train_[i]) && (mixBits(steps_, i) & 1); };
+    // The first-layer rows the batch reads (all of them for the dense reference), and
+    // their deferred updates, so that the forward pass reads what dense AdamW would hold.
+    parallel([&](int t) {
+        for (size_t i = begin + size_t(t); i < end; i += size_t(threads_))
+            markActiveRows(train_[i], mirroredAt(i), touched_[size_t(t)].data());
+    });
+    touchedRows_.clear();
+    for (int row = 0; row < nnue::kInputs; ++row) {
+        bool any = config_.denseUpdates;
+        for (int t = 0; t < threads_; ++t) any |= touched_[size_t(t)][size_t(row)] != 0;
+        if (any) touchedRows_.push_back(row);
     }
-    double total = 0;
-    for (double l : losses) total += l;
-    return total;
+    parallel([&](int t) {
+        for (size_t i = size_t(t); i < touchedRows_.size(); i += size_t(threads_)) catchUpRow(touchedRows_[i], steps_);
+    });
+    // Gradients, each thread into its own buffer.
+    parallel([&](int t) {
+        std::vector<float>& g = gradients_[size_t(t)];
+        double loss = 0.0;
+        for (size_t i = begin + size_t(t); i < end; i += size_t(threads_))
+            loss += net_.lossAndGradient(train_[i], config_, g.data(), mirroredAt(i), work_[size_t(t)]);
+        threadLoss_[size_t(t)] = loss;
+    });
+
+    ++steps_;
+    const StepRecord record{lr, 1.0 - std::pow(kBeta1, double(steps_)), 1.0 - std::pow(kBeta2, double(steps_))};
+    stepLog_.push_back(record);
+    // AdamW on the mean gradient of the rows read, the threads' buffers summed in a fixed
+    // order (so a fixed seed gives the same net for the same thread count); each thread
+    // takes every threads_-th row, and leaves the buffers zero again.
+    const float inv = 1.0f / float(end - begin);
+    const size_t n = size_t(net_.hidden());
+    parallel([&](int t) {
+        float* sum = work_[size_t(t)].dAcc[0].data();  // hidden floats of scratch
+        for (size_t i = size_t(t); i < touchedRows_.size(); i += size_t(threads_)) {
+            const int row = touchedRows_[i];
+            const size_t offset = size_t(row) * n;
+            for (size_t k = 0; k < n; ++k) {
+                float grad = 0.0f;
+                for (int u = 0; u < threads_; ++u) grad += gradients_[size_t(u)][offset + k];
+                sum[k] = grad * inv;
+            }
+            adamw(net_.params.data() + offset, m_.data() + offset, v_.data() + offset, sum, n, record.lr, record.c1,
+                  record.c2, config_.weightDecay, true);
+            rowStep_[size_t(row)] = steps_;
+            for (int u = 0; u < threads_; ++u) {
+                std::fill_n(gradients_[size_t(u)].data() + offset, n, 0.0f);
+                touched_[size_t(u)][size_t(row)] = 0;
+            }
+        }
+    });
+    // The rest (first-layer biases, output weights and biases), every step, on this thread.
+    const size_t first = size_t(nnue::kInputs) * n, total = net_.params.size();
+    const size_t outputBiases = total - size_t(net_.buckets());
+    std::vector<float>& g0 = gradients_[0];
+    for (size_t k = first; k < total; ++k) {
+        for (int u = 1; u < threads_; ++u) {
+            g0[k] += gradients_[size_t(u)][k];
+            gradients_[size_t(u)][k] = 0.0f;
+        }
+        g0[k] *= inv;
+    }
+    adamw(net_.params.data() + first, m_.data() + first, v_.data() + first, g0.data() + first, outputBiases - first,
+          lr, record.c1, record.c2, config_.weightDecay, true);
+    adamw(net_.params.data() + outputBiases, m_.data() + outputBiases, v_.data() + outputBiases,
+          g0.data() + outputBiases, total - outputBiases, lr, record.c1, record.c2, config_.weightDecay, false);
+    std::fill(g0.begin() + long(first), g0.end(), 0.0f);
+
+    double loss = 0;
+    for (double l : threadLoss_) loss += l;
+    return loss;
 }
 
-double Trainer::meanLoss(const std::vector<PackedPosition>& positions) const {
+double Trainer::meanLoss(const std::vector<PackedPosition>& positions) {
     if (positions.empty()) return 0.0;
+    parallel([&](int t) {
+        double loss = 0.0;
+        for (size_t i = size_t(t); i < positions.size(); i += size_t(threads_))
+            loss += net_.lossAndGradient(positions[i], config_, nullptr, false, work_[size_t(t)]);
+        threadLoss_[size_t(t)] = loss;
+    });
     double total = 0;
-    for (const PackedPosition& p : positions) total += net_.lossAndGradient(p, config_, nullptr);
+    for (double l : threadLoss_) total += l;
     return total / double(positions.size());
+}
+
+void Trainer::shuffleForEpoch(int epoch) {
+    // A new order every epoch, fixed by the seed.
+    std::mt19937_64 rng(config_.seed * 1000003ULL + uint64_t(epoch));
+    std::shuffle(train_.begin(), train_.end(), rng);
 }
 
 EpochReport Trainer::runEpoch(int epoch) {
@@ -272,13 +442,12 @@ EpochReport Trainer::runEpoch(int epoch) {
     const double progress = config_.epochs > 1 ? double(epoch - 1) / double(config_.epochs - 1) : 0.0;
     const double low = config_.lr * config_.finalLrFactor;
     r.lr = low + (config_.lr - low) * 0.5 * (1.0 + std::cos(3.14159265358979 * progress));
-    // A new order every epoch, fixed by the seed.
-    std::mt19937_64 rng(config_.seed * 1000003ULL + uint64_t(epoch));
-    std::shuffle(train_.begin(), train_.end(), rng);
+    shuffleForEpoch(epoch);
     const auto start = std::chrono::steady_clock::now();
     double total = 0;
     for (size_t b = 0; b < train_.size(); b += size_t(config_.batchSize))
         total += step(b, std::min(train_.size(), b + size_t(config_.batchSize)), r.lr);
+    flush();
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     r.trainLoss = train_.empty() ? 0.0 : total / double(train_.size());
     r.positionsPerSecond = double(train_.size()) / std::max(r.seconds, 1e-6);

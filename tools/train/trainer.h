@@ -44,6 +44,9 @@ struct TrainConfig {
     // reproducible). The held-out loss is always taken on the positions as played.
     // Measured on s101 (768 -> 128, 20 epochs): held-out loss 0.010246 without, 0.010040 with.
     bool mirror = true;
+    // For tests only: update every first-layer row at every step (dense AdamW), the
+    // reference the deferred updates below must equal bit for bit.
+    bool denseUpdates = false;
 };
 
 // Whether a record may be mirrored: no castling rights (bits 1-4 of its flags).
@@ -54,6 +57,32 @@ using nnue::kQA;
 using nnue::kQB;
 constexpr uint32_t kNetVersion = nnue::kVersion;
 using nnue::architectureHash;
+
+// "" when the engine loads a net of this shape (nnue::Network::loadFromMemory: hidden a
+// multiple of nnue::kHiddenStep from kHiddenStep to nnue::kMaxHidden, which its SIMD
+// kernels and accumulators are built for; 1 to nnue::kMaxOutputBuckets output buckets),
+// else why not. vazir-train refuses other shapes before reading any data, and the export
+// refuses them too.
+std::string unsupportedShape(int hidden, int buckets);
+
+// One thread's scratch memory for a position's forward and backward pass, sized once for
+// a net's hidden size, so that the training loop allocates nothing per position.
+struct Workspace {
+    explicit Workspace(int hidden = 0);
+    int hidden = 0;
+    // Per perspective (0: the side to move, 1: the other): the first layer's sums, their
+    // activations, and d loss / d sums.
+    std::vector<float> acc[2], act[2], dAcc[2];
+    int features[2][32] = {};  // the active inputs of each perspective
+    int count = 0;             // pieces on the board: active inputs per perspective
+    bool blackToMove = false;
+    int bucket = 0;
+    double out = 0;            // the output, logistic units
+};
+
+// Marks in `rows` (768 flags) the first-layer rows a record reads, both perspectives:
+// the only rows its forward pass reads and its gradient touches.
+void markActiveRows(const PackedPosition& p, bool mirrored, uint8_t* rows);
 
 class Network {
 public:
@@ -82,9 +111,14 @@ public:
     // `mirrored`: the record's files flipped (a <-> h), for augmentation.
     double lossAndGradient(const PackedPosition& p, const TrainConfig& config, float* gradient,
                            bool mirrored = false) const;
+    // The same with the caller's scratch (the training loop's way: no allocation).
+    double lossAndGradient(const PackedPosition& p, const TrainConfig& config, float* gradient, bool mirrored,
+                           Workspace& work) const;
 
     bool save(const std::string& path) const;          // float checkpoint
     std::string load(const std::string& path);         // "" or what is wrong
+    // False when the file cannot be written or the shape is one the engine refuses
+    // (unsupportedShape); smaller nets still train, for tests.
     bool exportQuantised(const std::string& path, double scale) const;
 
 private:
@@ -108,23 +142,83 @@ struct EpochReport {
     double trainLoss = 0, validLoss = 0, lr = 0, seconds = 0, positionsPerSecond = 0;
 };
 
+// Sparse first-layer updates. A position has at most 32 pieces, so each perspective
+// reads at most 32 of the 768 first-layer rows. A step first lists the rows its batch
+// reads; only those get gradients (each thread into its own buffer), and only those
+// are summed, updated and cleared, by all threads, each taking its share of the rows.
+//
+// AdamW on the rows a step does not read is deferred, not skipped: dense AdamW would
+// still move such a row (its moments decay, the momentum keeps pushing the weights, and
+// the weight decay shrinks them). The deferred steps are replayed with a zero gradient,
+// each with its own learning rate and bias corrections, at the start of the next step
+// that reads the row (before its forward pass) or at a flush (the end of every epoch,
+// hence before every checkpoint and export, and every kMaxDeferredSteps steps). Every
+// forward pass therefore reads the weights dense AdamW would hold, and the result is the
+// dense AdamW of every earlier Vazir net bit for bit (a test compares the two), so the
+// recipe does not change; rows of features that never occur (pawns on the first and
+// last ranks) cost nothing until a flush. Skipping the untouched rows altogether, as
+// sparse Adam variants do, would be a different optimiser (no decay or momentum for
+// rare features) for no gain here: with a batch of 16384 nearly every row that occurs
+// at all is read at every step.
 class Trainer {
 public:
+    static constexpr int kMaxDeferredSteps = 256;
+
     Trainer(const TrainConfig& config, std::vector<PackedPosition> train, std::vector<PackedPosition> valid);
+    // The net; up to date after runEpoch() and flush() (step() may leave rows deferred).
     Network& network() { return net_; }
 
     // One pass over the training positions; returns what it measured.
     EpochReport runEpoch(int epoch);
-    double meanLoss(const std::vector<PackedPosition>& positions) const;
-    // One AdamW step on positions [begin, end) of the training set at learning rate lr.
+    // The mean loss over `positions`, on all threads.
+    double meanLoss(const std::vector<PackedPosition>& positions);
+    // One AdamW step on positions [begin, end) of the training set at learning rate lr;
+    // returns their summed loss.
     double step(size_t begin, size_t end, double lr);
+    // Brings every first-layer row's deferred updates up to date.
+    void flush();
+    uint64_t steps() const { return steps_; }
+
+    // Checkpoints (tools/train/checkpoint.cpp). The state after `epochsDone` epochs:
+    // weights, Adam's moments, the step count and the epoch, so that a run resumed from
+    // it continues as if it had not stopped: the same learning rate for the next epoch,
+    // the same order of positions (the shuffles of the epochs done are replayed) and
+    // the same mirroring, hence the same net bit for bit, given the same data, seed,
+    // thread count and flags. Written to `path`.tmp and renamed, so an interrupted write
+    // never leaves a cut checkpoint under the name.
+    bool saveCheckpoint(const std::string& path, int epochsDone);
+    struct Resumed {
+        std::string error;          // "" when loaded
+        int epochsDone = 0;         // the next epoch to run is this + 1
+        bool optimiserState = false;  // false: an old weights-only checkpoint (fresh Adam, epoch 1)
+        std::string note;           // what differs from this run (seed, data size, epochs), for the log
+    };
+    Resumed loadCheckpoint(const std::string& path);
 
 private:
+    struct StepRecord {
+        double lr, c1, c2;  // learning rate and Adam's bias corrections of one step
+    };
+    // Replays row `row`'s deferred steps, through step `throughStep`, with a zero gradient.
+    void catchUpRow(int row, uint64_t throughStep);
+    // Puts the training positions in epoch `epoch`'s order (each epoch shuffles the last).
+    void shuffleForEpoch(int epoch);
+    // Runs work(t) for t = 0 .. threads - 1, t = 0 on this thread.
+    template <class Work> void parallel(Work&& work);
+
     TrainConfig config_;
     std::vector<PackedPosition> train_, valid_;
     Network net_;
     std::vector<float> m_, v_;
-    std::vector<std::vector<float>> gradients_;  // one buffer per thread
+    int threads_ = 1;
+    std::vector<std::vector<float>> gradients_;   // one buffer per thread, zero outside the rows it touched
+    std::vector<std::vector<uint8_t>> touched_;   // per thread: first-layer rows its positions read this step
+    std::vector<int> touchedRows_;                // this step's union of them, ascending
+    std::vector<Workspace> work_;                 // one per thread
+    std::vector<double> threadLoss_;              // one per thread
+    std::vector<uint64_t> rowStep_;               // per first-layer row: the step its update is current to
+    std::vector<StepRecord> stepLog_;             // steps since the last flush, oldest first
+    uint64_t flushedAt_ = 0;                      // the step of the last flush
     uint64_t steps_ = 0;
 };
 

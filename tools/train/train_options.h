@@ -1,0 +1,28 @@
+// vazir-train's command line: key=value arguments read into the trainer's settings, with
+// every value checked before any data is read, so that a run that could not produce a
+// net the engine reads fails at once rather than after hours of training.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "datagen/packed.h"
+#include "train/trainer.h"
+
+namespace vazir::train {
+
+// Everything the command line sets.
+struct TrainOptions {
+    TrainConfig cfg;
+    std::vector<std::string> data, valid;
+    std::string out = "vazir.nnue", checkpoint, resume;
+    double validShare = 0.05;
+    double exportScale = 0;            // 0: the training scale
+    bool exportAtHandcrafted = false;  // exportscale=hce
+    PackedFilter filter;
+};
+
+// Reads key=value arguments (argv[1..argc-1]) into `o`; returns what is wrong, or "".
+std::string parseTrainArgs(int argc, const char* const* argv, TrainOptions& o);
+
+}  // namespace vazir::train
