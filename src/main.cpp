@@ -96,7 +96,7 @@ int main(int argc, char** argv) {
     if (argc > 1 && std::string(argv[1]) == "datagen") {
         DatagenConfig config;
         if (std::string err = parseDatagenArgs(argc, argv, 2, config); !err.empty()) {
-            std::cerr << "datagen: " << err << "\nusage: vazir datagen [output=F] [games=N] [threads=T] [nodes=N]"
+            std::cerr << "datagen: " << err << "\nusage: vazir datagen [output=F.bin|F.vzg|F.txt] [format=binary|games|text] [games=N] [threads=T] [nodes=N]"
                          " [seed=S] [book=EPD] [randomplies=K] [maxopeningscore=CP]"
                          " [evalfile=<embedded>|FILE|(empty: hand-crafted)]\n";
             return 2;

@@ -11,6 +11,7 @@
 #include <random>
 #include <sstream>
 
+#include "datagen/datagen.h"
 #include "datagen/games.h"
 #include "datagen/games_convert.h"
 #include "datagen/packed.h"
@@ -47,6 +48,36 @@ std::vector<PackedPosition> readRecords(const std::string& path, std::string& er
 
 std::string bytesOf(const std::vector<PackedPosition>& records) {
     return std::string(reinterpret_cast<const char*>(records.data()), records.size() * sizeof(PackedPosition));
+}
+
+// A short datagen run: a few games at 300 nodes a move.
+DatagenConfig shortRun(DatagenFormat format, int threads, const std::string& output) {
+    DatagenConfig cfg;
+    cfg.games = 5;
+    cfg.nodes = 300;
+    cfg.seed = 11;
+    cfg.randomPlies = 4;
+    cfg.format = format;
+    cfg.threads = threads;
+    cfg.output = testdata::tempPath(output);
+    std::filesystem::remove(cfg.output);
+    return cfg;
+}
+
+// The games of a record file as a sorted list of their bytes (threads finish games in
+// any order).
+std::vector<std::string> gamesOf(const std::string& records) {
+    std::vector<std::string> games;
+    size_t start = 0;
+    for (size_t at = 0; at + sizeof(PackedPosition) <= records.size(); at += sizeof(PackedPosition)) {
+        PackedPosition p;
+        std::memcpy(&p, records.data() + at, sizeof p);
+        if (!p.isGameMarker()) continue;
+        games.push_back(records.substr(start, at + sizeof p - start));
+        start = at + sizeof p;
+    }
+    std::sort(games.begin(), games.end());
+    return games;
 }
 
 }  // namespace
@@ -198,5 +229,60 @@ TEST_SUITE("games") {
         CHECK(errors > 100);
         std::filesystem::remove(vzg);
         std::filesystem::remove(bad);
+    }
+
+    TEST_CASE("datagen format=games: the games of format=binary, whatever the threads, resumed after a cut") {
+        std::ostringstream log;
+        const DatagenConfig records = shortRun(DatagenFormat::Records, 1, "dg.bin");
+        REQUIRE(runDatagen(records, log) == 0);
+        DatagenConfig games = shortRun(DatagenFormat::Games, 1, "dg.vzg");
+        REQUIRE(runDatagen(games, log) == 0);
+        const std::string expected = readAll(records.output), back = testdata::tempPath("dg-back.bin");
+        ConvertCounts c;
+        REQUIRE(convertToRecords(games.output, back, c) == "");
+        CHECK(c.games == 5);
+        CHECK(readAll(back) == expected);
+        const std::string full = readAll(games.output);
+        MESSAGE("5 games, ", c.positions, " positions: ", expected.size(), " bytes as records, ", full.size(),
+                " as games");
+
+        // Cut inside the fourth game, inside the header, or to nothing: resumed to the same bytes.
+        size_t fourth = 0;
+        {
+            GamesFileReader r;
+            REQUIRE(r.open(games.output) == "");
+            StoredGame g;
+            for (int i = 0; i < 3 && r.next(g); ++i) fourth = r.offset();
+        }
+        for (size_t cut : {fourth + 20, fourth, size_t(5), size_t(0)}) {
+            std::filesystem::resize_file(games.output, cut);
+            REQUIRE(runDatagen(games, log) == 0);
+            CHECK(readAll(games.output) == full);
+        }
+
+        // Two threads: the same games, perhaps in another order.
+        DatagenConfig two = shortRun(DatagenFormat::Games, 2, "dg2.vzg");
+        REQUIRE(runDatagen(two, log) == 0);
+        REQUIRE(convertToRecords(two.output, back, c) == "");
+        CHECK(gamesOf(readAll(back)) == gamesOf(expected));
+
+        // A file that is not in the game format is not touched.
+        std::filesystem::copy_file(records.output, two.output, std::filesystem::copy_options::overwrite_existing);
+        std::ostringstream refused;
+        CHECK(runDatagen(two, refused) == 2);
+        CHECK(refused.str().find("not a game-format file") != std::string::npos);
+        CHECK(readAll(two.output) == expected);
+
+        // format= and the file name choose the format.
+        for (const auto& [arg, format] : std::vector<std::pair<std::string, DatagenFormat>>{
+                 {"output=x.vzg", DatagenFormat::Games}, {"output=x.bin", DatagenFormat::Records},
+                 {"output=x.txt", DatagenFormat::Text}, {"format=games", DatagenFormat::Games}}) {
+            DatagenConfig parsed;
+            std::string a0 = "datagen", a1 = arg;
+            char* argv[] = {a0.data(), a1.data()};
+            CHECK(parseDatagenArgs(2, argv, 1, parsed) == "");
+            CHECK(parsed.format == format);
+        }
+        for (const std::string& f : {records.output, games.output, two.output, back}) std::filesystem::remove(f);
     }
 }
