@@ -204,7 +204,7 @@ TEST_SUITE("games") {
         CHECK(error.find("result 3") != std::string::npos);
         h = good;
         const size_t firstMove = game0 + kGameHeaderBytes + sizeof(PackedPosition);
-        h[firstMove + 4 * 5] = char(h[firstMove + 4 * 5] ^ 0x3F);  // the 6th move from another square
+        h[firstMove + 2 * 5] = char(h[firstMove + 2 * 5] ^ 0x3F);  // the 6th move from another square
         writeAll(bad, h);
         readRecords(bad, error);
         CHECK(error.find("is not legal") != std::string::npos);

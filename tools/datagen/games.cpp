@@ -44,10 +44,8 @@ void appendGame(const StoredGame& game, std::string& out) {
     put(out, game.plies, 2);
     if (game.moves.empty()) return;
     out.append(reinterpret_cast<const char*>(&game.start), sizeof game.start);
-    for (const StoredGame::Ply& p : game.moves) {
-        put(out, p.move, 2);
-        put(out, uint16_t(p.score), 2);
-    }
+    for (const StoredGame::Ply& p : game.moves) put(out, p.move, 2);
+    for (const StoredGame::Ply& p : game.moves) put(out, uint16_t(p.score), 2);
 }
 
 std::string recordsFromGame(const StoredGame& game, std::vector<PackedPosition>& out, std::vector<StateInfo>& scratch) {
@@ -166,7 +164,7 @@ bool GamesFileReader::next(StoredGame& game) {
             return fail(cut_ ? "the file ends inside the game" : "read error");
         }
         for (size_t i = 0; i < n; ++i)
-            game.moves[i] = {uint16_t(get(body + 4 * i, 2)), int16_t(uint16_t(get(body + 4 * i + 2, 2)))};
+            game.moves[i] = {uint16_t(get(body + 2 * i, 2)), int16_t(uint16_t(get(body + 2 * (n + i), 2)))};
         bytes += sizeof game.start + 4 * n;
     }
     offset_ += bytes;

@@ -20,8 +20,11 @@
 //     if N > 0:
 //       32 bytes  the first record (packed.h) with score, best move and result 0 and
 //                 the in-check and noisy-best flag bits clear: the start position
-//       N x       uint16 best move (the engine's 16-bit move), int16 score (centipawns,
-//                 White's point of view, as in the records), for record 0, 1, ... N - 1
+//       N x uint16  the best move of record 0, 1, ... N - 1 (the engine's 16-bit move)
+//       N x int16   the score of record 0, 1, ... N - 1 (centipawns, White's point of
+//                   view, as in the records)
+//       (the moves together, then the scores: xz packs the columns 9% smaller than
+//       move-score pairs, 2.65 bytes a position against 2.91 on the s3101 data)
 //
 // Record i + 1 is the position after record i's best move: datagen writes the move it
 // played as the best move. Its ply is the start record's ply + i + 1 (capped at 255),
