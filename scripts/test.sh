@@ -34,10 +34,10 @@ cmake -S . -B build-embedded -DCMAKE_BUILD_TYPE=Release -DVAZIR_NET=tests/data/t
 cmake --build build-embedded -j"$jobs" --target vazir_tests >/dev/null
 (cd build-embedded && ctest -R '^nnue$' --output-on-failure)
 
-echo "== libFuzzer (clang, ASan + UBSan): a short fuzz of FEN text, UCI lines and net files (fuzz/)"
+echo "== libFuzzer (clang, ASan + UBSan): a short fuzz of FEN text, UCI lines, net files and game files (fuzz/)"
 bash scripts/install-deps.sh clang libclang-rt-14-dev
 cmake -S . -B build-fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVAZIR_FUZZ=ON -DVAZIR_TESTS=OFF >/dev/null
-cmake --build build-fuzz -j"$jobs" --target fuzz_fen fuzz_uci fuzz_net >/dev/null
+cmake --build build-fuzz -j"$jobs" --target fuzz_fen fuzz_uci fuzz_net fuzz_games >/dev/null
 (cd build-fuzz && ctest -L fuzz --output-on-failure)
 
 echo "== perft divides against Stockfish on positions from random play"

@@ -4,7 +4,8 @@
 //   vazir perft <depth> [fen]   move-generator divide
 //   vazir datagen key=value...  self-play training data (tools/datagen/datagen.h)
 //   vazir params                the search parameters as SPSA input (OpenBench format)
-//   vazir convert <in.txt> <out.bin>  datagen text to the binary training format
+//   vazir convert <in> <out>    training data between formats: datagen text (.txt) to 32-byte
+//                               records, records <-> the game format (.vzg) (tools/datagen/games_convert.h)
 // Any other arguments are read as UCI lines, e.g.  vazir "position startpos" "go depth 10" quit
 // (after them the engine keeps reading stdin unless one of them was quit).
 #include <charconv>
@@ -17,7 +18,7 @@
 
 #include "bench/bench.h"
 #include "datagen/datagen.h"
-#include "datagen/packed.h"
+#include "datagen/games_convert.h"
 #include "search/params.h"
 #include "core/position.h"
 #include "uci/uci.h"
@@ -87,21 +88,15 @@ int main(int argc, char** argv) {
     if (argc > 1 && std::string(argv[1]) == "params") return runParamsCommand();
     if (argc > 1 && std::string(argv[1]) == "convert") {
         if (argc != 4) {
-            std::cerr << "usage: vazir convert <datagen text file> <binary output file>\n";
+            std::cerr << "usage: vazir convert <in.txt|in.bin|in.vzg> <out.bin|out.vzg>\n";
             return 2;
         }
-        uint64_t n = 0;
-        if (std::string err = vazir::convertTextToPacked(argv[2], argv[3], n); !err.empty()) {
-            std::cerr << "convert: " << err << "\n";
-            return 1;
-        }
-        std::cout << "convert: " << n << " positions written to " << argv[3] << "\n";
-        return 0;
+        return runConvert(argv[2], argv[3], std::cout);
     }
     if (argc > 1 && std::string(argv[1]) == "datagen") {
         DatagenConfig config;
         if (std::string err = parseDatagenArgs(argc, argv, 2, config); !err.empty()) {
-            std::cerr << "datagen: " << err << "\nusage: vazir datagen [output=F] [games=N] [threads=T] [nodes=N]"
+            std::cerr << "datagen: " << err << "\nusage: vazir datagen [output=F.bin|F.vzg|F.txt] [format=binary|games|text] [games=N] [threads=T] [nodes=N]"
                          " [seed=S] [book=EPD] [randomplies=K] [maxopeningscore=CP]"
                          " [evalfile=<embedded>|FILE|(empty: hand-crafted)]\n";
             return 2;

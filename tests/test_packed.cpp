@@ -45,7 +45,7 @@ DatagenConfig shortRun(uint64_t games, uint64_t seed, int randomPlies, const std
     cfg.nodes = 300;
     cfg.seed = seed;
     cfg.randomPlies = randomPlies;
-    cfg.binary = true;
+    cfg.format = DatagenFormat::Records;
     cfg.threads = 1;
     cfg.output = testdata::tempPath(output);
     std::filesystem::remove(cfg.output);

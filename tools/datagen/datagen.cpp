@@ -16,6 +16,7 @@
 
 #include "core/move_text.h"
 #include "core/movegen.h"
+#include "datagen/games.h"
 #include "datagen/packed.h"
 #include "engine/game.h"
 #include "search/movepick.h"
@@ -92,6 +93,38 @@ std::set<uint64_t> resumeBinaryFile(const std::string& path) {
     return done;
 }
 
+// The same for the game format: the games after the last whole one are dropped. A file
+// that is not in the game format, or whose games are damaged before its end, is left as
+// it is: `error` says why, and the run stops rather than truncate data.
+std::set<uint64_t> resumeGamesFile(const std::string& path, std::string& error) {
+    std::set<uint64_t> done;
+    std::error_code ec;
+    const uint64_t size = std::filesystem::file_size(path, ec);
+    if (ec || size == 0) return done;
+    GamesFileReader in;
+    if (std::string err = in.open(path); !err.empty()) {
+        // A header cut short by an interrupted first write is started again.
+        const std::string header = gamesFileHeader();
+        std::ifstream f(path, std::ios::binary);
+        std::string head(size_t(std::min<uint64_t>(size, header.size())), '\0');
+        f.read(head.data(), std::streamsize(head.size()));
+        if (size < header.size() && header.compare(0, head.size(), head) == 0) {
+            std::filesystem::resize_file(path, 0);
+            return done;
+        }
+        error = err + " (not resumed: name another output file)";
+        return done;
+    }
+    StoredGame game;
+    while (in.next(game)) done.insert(game.id);
+    if (!in.error().empty() && !in.endedInsideGame()) {
+        error = in.error() + " (not resumed)";
+        return done;
+    }
+    std::filesystem::resize_file(path, in.offset());
+    return done;
+}
+
 struct Shared {
     explicit Shared(const DatagenConfig& c) : config(c) {}
     const DatagenConfig& config;
@@ -101,6 +134,7 @@ struct Shared {
     std::atomic<uint64_t> gamesPlayed{0}, positions{0};
     std::mutex fileMutex;
     std::FILE* out = nullptr;
+    std::string error;  // the first game that could not be written (under fileMutex)
     SearchSettings settings;  // the evaluation; read-only once the threads run
 };
 
@@ -154,8 +188,10 @@ Opening chooseOpening(const Shared& shared, Rng& rng, Game& game, TranspositionT
     return opening;
 }
 
-// Plays game `id` and returns its text block, or "" if interrupted.
-std::string playGame(Shared& shared, uint64_t id, TranspositionTable& tt, Searcher& searcher, uint64_t& kept) {
+// Plays game `id` and returns its bytes in the output's format, or "" if interrupted (or,
+// with `error` set, if the game could not be stored).
+std::string playGame(Shared& shared, uint64_t id, TranspositionTable& tt, Searcher& searcher, uint64_t& kept,
+                     std::string& error) {
     const DatagenConfig& cfg = shared.config;
     Rng rng{cfg.seed * 0x100000001B3ULL ^ id};
     SearchLimits limits;
@@ -187,7 +223,7 @@ std::string playGame(Shared& shared, uint64_t id, TranspositionTable& tt, Search
         firstMove = false;
         const int whiteScore = stm == White ? r.score : -r.score;
         const bool noisy = isNoisy(pos, r.best);
-        if (cfg.binary)  // every position: the reader filters
+        if (cfg.format != DatagenFormat::Text)  // every position: the reader filters
             records.push_back({"", packPosition(pos, whiteScore, r.best, noisy, 1, pos.gamePly()), whiteScore});
         else if (!pos.inCheck() && !noisy && !isMateScore(r.score))
             records.push_back({pos.fen(), {}, whiteScore});
@@ -202,21 +238,35 @@ std::string playGame(Shared& shared, uint64_t id, TranspositionTable& tt, Search
     }
 
     kept = records.size();
-    if (cfg.binary) {
-        const uint8_t res = result == 1.0 ? 2 : result == 0.0 ? 0 : 1;
+    const uint8_t res = result == 1.0 ? 2 : result == 0.0 ? 0 : 1;
+    const PackedPosition marker = packGameMarker(id, res, plies);
+    if (cfg.format == DatagenFormat::Records) {
         std::string block;
         for (Record& rec : records) {
             rec.packed.result = res;
             block.append(reinterpret_cast<const char*>(&rec.packed), sizeof rec.packed);
         }
-        const PackedPosition marker = packGameMarker(id, res, plies);
         block.append(reinterpret_cast<const char*>(&marker), sizeof marker);
         return block;
     }
+    if (cfg.format == DatagenFormat::Games) {
+        // Stored from the very records the binary format writes, which the game format
+        // checks it gives back (games.h).
+        std::vector<PackedPosition> packed;
+        for (Record& rec : records) {
+            rec.packed.result = res;
+            packed.push_back(rec.packed);
+        }
+        StoredGame stored;
+        error = gameFromRecords(packed, marker, stored);
+        std::string block;
+        if (error.empty()) appendGame(stored, block);
+        return block;
+    }
     std::ostringstream block;
-    const char* res = result == 1.0 ? "1.0" : result == 0.0 ? "0.0" : "0.5";
-    for (const Record& rec : records) block << rec.fen << " | " << rec.score << " | " << res << "\n";
-    block << "# game " << id << " " << res << " " << plies << "\n";
+    const char* text = result == 1.0 ? "1.0" : result == 0.0 ? "0.0" : "0.5";
+    for (const Record& rec : records) block << rec.fen << " | " << rec.score << " | " << text << "\n";
+    block << "# game " << id << " " << text << " " << plies << "\n";
     return block.str();
 }
 
@@ -229,9 +279,14 @@ void worker(Shared& shared) {
         if (id >= shared.config.games) break;
         if (shared.done.count(id)) continue;
         uint64_t kept = 0;
-        std::string block = playGame(shared, id, tt, searcher, kept);
-        if (block.empty()) break;
+        std::string error;
+        std::string block = playGame(shared, id, tt, searcher, kept, error);
         std::lock_guard lock(shared.fileMutex);
+        if (!error.empty() && shared.error.empty()) {
+            shared.error = error;
+            gInterrupted.store(true);
+        }
+        if (block.empty()) break;
         std::fwrite(block.data(), 1, block.size(), shared.out);  // whole game in one write
         std::fflush(shared.out);
         shared.gamesPlayed.fetch_add(1);
@@ -261,7 +316,8 @@ std::string parseDatagenArgs(int argc, char** argv, int first, DatagenConfig& c)
         uint64_t n = 0;
         if (key == "output") c.output = value;
         else if (key == "format") {
-            if (value != "binary" && value != "text") return "format is 'binary' or 'text', got '" + value + "'";
+            if (value != "binary" && value != "text" && value != "games")
+                return "format is 'binary', 'games' or 'text', got '" + value + "'";
             format = value;
         } else if (key == "book") c.book = value;
         else if (key == "evalfile") c.evalFile = value;
@@ -274,8 +330,11 @@ std::string parseDatagenArgs(int argc, char** argv, int first, DatagenConfig& c)
         else if (key == "maxopeningscore") c.maxOpeningScore = int(std::min<uint64_t>(n, 30000));
         else return "unknown datagen option '" + key + "'";
     }
-    const bool binaryName = c.output.size() > 4 && c.output.substr(c.output.size() - 4) == ".bin";
-    c.binary = format.empty() ? binaryName : format == "binary";
+    const auto endsWith = [&](const std::string& tail) {
+        return c.output.size() > tail.size() && c.output.compare(c.output.size() - tail.size(), tail.size(), tail) == 0;
+    };
+    if (format.empty()) format = endsWith(".bin") ? "binary" : endsWith(".vzg") ? "games" : "text";
+    c.format = format == "binary" ? DatagenFormat::Records : format == "games" ? DatagenFormat::Games : DatagenFormat::Text;
     return "";
 }
 
@@ -290,11 +349,23 @@ int runDatagen(const DatagenConfig& config, std::ostream& log) {
         log << "datagen: evalfile: " << err << std::endl;
         return 2;
     }
-    shared.done = config.binary ? resumeBinaryFile(config.output) : resumeTextFile(config.output);
+    std::string resumeError;
+    shared.done = config.format == DatagenFormat::Records ? resumeBinaryFile(config.output)
+                  : config.format == DatagenFormat::Games ? resumeGamesFile(config.output, resumeError)
+                                                          : resumeTextFile(config.output);
+    if (!resumeError.empty()) {
+        log << "datagen: " << resumeError << std::endl;
+        return 2;
+    }
     shared.out = std::fopen(config.output.c_str(), "ab");
     if (!shared.out) {
         log << "datagen: cannot open '" << config.output << "' for writing" << std::endl;
         return 2;
+    }
+    if (config.format == DatagenFormat::Games && std::ftell(shared.out) == 0) {
+        const std::string header = gamesFileHeader();
+        std::fwrite(header.data(), 1, header.size(), shared.out);
+        std::fflush(shared.out);
     }
     const uint64_t remaining = config.games - std::min<uint64_t>(config.games, shared.done.size());
     log << "datagen: " << config.games << " games (" << shared.done.size() << " already in " << config.output << "), "
@@ -302,7 +373,10 @@ int runDatagen(const DatagenConfig& config, std::ostream& log) {
         << ", openings within " << config.maxOpeningScore << " cp, evaluation "
         << (shared.settings.network ? config.evalFile + " (768 -> " + std::to_string(shared.settings.network->hidden()) + ")"
                                     : std::string("hand-crafted"))
-        << (config.binary ? ", binary records" : ", text lines") << std::endl;
+        << (config.format == DatagenFormat::Records ? ", binary records"
+            : config.format == DatagenFormat::Games ? ", game format"
+                                                    : ", text lines")
+        << std::endl;
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);
 
@@ -325,6 +399,10 @@ int runDatagen(const DatagenConfig& config, std::ostream& log) {
     }
     for (std::thread& t : threads) t.join();
     std::fclose(shared.out);
+    if (!shared.error.empty()) {
+        log << "\ndatagen: a game could not be stored: " << shared.error << std::endl;
+        return 1;
+    }
     log << "\ndatagen: " << shared.gamesPlayed.load() << " games, " << shared.positions.load() << " positions written"
         << (gInterrupted.load() ? " (interrupted: run the same command again to resume)" : "") << std::endl;
     return 0;

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "core/move_text.h"
+#include "datagen/kept_games.h"
 
 namespace vazir {
 
@@ -118,54 +119,22 @@ bool PackedFilter::keep(const PackedPosition& p) const {
     return p.ply >= minPly;
 }
 
-namespace {
-
-// Whether a game is held out: a splitmix64 hash of its key, read as a fraction, below the share.
-bool heldOutGame(uint64_t gameKey, uint64_t fileIndex, double share) {
-    if (share <= 0) return false;
-    uint64_t z = gameKey * 0x9E3779B97F4A7C15ULL + fileIndex * 0xD1B54A32D192ED03ULL + 0x5851F42D4C957F2DULL;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    z ^= z >> 31;
-    return double(z >> 11) * 0x1.0p-53 < share;
-}
-
-}  // namespace
-
 PackedLoad loadPacked(const std::vector<std::string>& files, const PackedFilter& filter, uint64_t shuffleSeed,
                       double heldOutShare) {
     PackedLoad out;
-    std::vector<PackedPosition> game;  // the kept positions of the game being read
-    for (size_t fileIndex = 0; fileIndex < files.size(); ++fileIndex) {
-        const std::string& f = files[fileIndex];
-        std::ifstream in(f, std::ios::binary);
-        if (!in) {
-            out.error = "cannot open '" + f + "'";
-            return out;
-        }
-        const auto endGame = [&](bool held) {
-            std::vector<PackedPosition>& to = held ? out.heldOut : out.positions;
-            to.insert(to.end(), game.begin(), game.end());
-            out.heldOutGames += held;
-            game.clear();
-        };
-        PackedPosition p;
-        uint64_t gamesInFile = 0;
-        while (in.read(reinterpret_cast<char*>(&p), sizeof p)) {
-            ++out.records;
-            if (p.isGameMarker()) {
-                ++out.games;
-                ++gamesInFile;
-                endGame(heldOutGame(markerGameId(p), fileIndex, heldOutShare));
-                continue;
-            }
-            if (filter.keep(p)) game.push_back(p);
-            else ++out.dropped;
-        }
-        // A game cut short (no marker yet): keyed by its place in the file, complemented so
-        // that it is unlike the small ids of the games before it.
-        if (!game.empty()) endGame(heldOutGame(~gamesInFile, fileIndex, heldOutShare));
+    KeptGames games(files, filter, heldOutShare);
+    std::vector<PackedPosition> kept;
+    bool held = false;
+    while (games.next(kept, held)) {
+        std::vector<PackedPosition>& to = held ? out.heldOut : out.positions;
+        to.insert(to.end(), kept.begin(), kept.end());
     }
+    out.error = games.error;
+    out.records = games.records;
+    out.games = games.games;
+    out.dropped = games.dropped;
+    out.heldOutGames = games.heldOutGames;
+    if (!out.error.empty()) return out;
     std::mt19937_64 rng(shuffleSeed);
     std::shuffle(out.positions.begin(), out.positions.end(), rng);
     std::shuffle(out.heldOut.begin(), out.heldOut.end(), rng);

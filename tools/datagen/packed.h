@@ -67,12 +67,14 @@ struct PackedFilter {
     bool keep(const PackedPosition& p) const;
 };
 
-// Reads every kept position of one or more files, in a shuffled order fixed by the seed.
+// Reads every kept position of one or more files (32-byte records or the game format of
+// games.h, told apart by their first bytes), in a shuffled order fixed by the seed.
 // Returns the positions (markers dropped) and counts what the filter dropped.
 //
 // With heldOutShare > 0, whole games go to `heldOut` instead of `positions`: a game is
 // held out when a hash of its game id and its file's place in the list falls below the
-// share, so about that share of the games, the same games whatever the seed. Positions
+// share, so about that share of the games, the same games whatever the seed (the rule
+// of kept_games.h, which the trainer's streaming reader follows too). Positions
 // of one game are never split between the two sets (neighbouring positions of a game are
 // nearly the same position, so a split by position would let the held-out loss see
 // positions the net trained on). Records after a file's last marker (a game cut short)

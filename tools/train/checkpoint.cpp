@@ -32,7 +32,7 @@ static_assert(sizeof(StateHeader) == 48);
 bool Trainer::saveCheckpoint(const std::string& path, int epochsDone) {
     flush();  // every deferred update into the weights and moments
     const StateHeader h{kStateMagic, kStateVersion, uint32_t(net_.hidden()), uint32_t(net_.buckets()),
-                        uint32_t(epochsDone), uint32_t(config_.epochs), steps_, config_.seed, uint64_t(train_.size())};
+                        uint32_t(epochsDone), uint32_t(config_.epochs), steps_, config_.seed, trainPositions()};
     const std::string tmp = path + ".tmp";
     {
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
@@ -93,9 +93,9 @@ Trainer::Resumed Trainer::loadCheckpoint(const std::string& path) {
     // The positions in the order the next epoch would have found them.
     for (int e = 1; e <= r.epochsDone; ++e) shuffleForEpoch(e);
     if (h.seed != config_.seed) r.note += "checkpoint made with seed " + std::to_string(h.seed) + "; ";
-    if (h.trainPositions != train_.size())
+    if (h.trainPositions != trainPositions())
         r.note += "checkpoint trained on " + std::to_string(h.trainPositions) + " positions, this run has " +
-                  std::to_string(train_.size()) + "; ";
+                  std::to_string(trainPositions()) + "; ";
     if (int(h.totalEpochs) != config_.epochs)
         r.note += "checkpoint's run had epochs=" + std::to_string(h.totalEpochs) +
                   " (the learning-rate schedule follows this run's epochs=" + std::to_string(config_.epochs) + "); ";

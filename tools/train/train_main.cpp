@@ -1,9 +1,15 @@
 // vazir-train: trains an NNUE network on binary self-play data (see tools/train/trainer.h).
 //
-//   vazir-train data=a.bin[,b.bin...] [valid=c.bin] [validshare=0.05] [hidden=128] [buckets=1]
+//   vazir-train data=a.bin[,b.vzg...] [valid=c.bin] [validshare=0.05] [hidden=128] [buckets=1]
 //               [epochs=10] [batch=16384] [lr=0.001] [wd=0.01] [blend=0.3] [scale=400]
 //               [threads=2] [seed=1] [minply=8] [mirror=1|0] [out=vazir.nnue] [checkpoint=prefix]
-//               [resume=checkpoint file] [exportscale=N|hce]
+//               [resume=checkpoint file] [exportscale=N|hce] [stream=0|1] [buffer=1048576]
+//
+// Data files are 32-byte records (.bin) or the game format (.vzg), told apart by their
+// first bytes. By default they are read whole into memory and shuffled; stream=1 reads
+// them again every epoch through a shuffle buffer of `buffer` positions
+// (tools/train/position_stream.h), for data larger than the memory: the same positions
+// and held-out games, in another order.
 //
 // exportscale sets the centipawns per logistic unit written into the net's header (the
 // engine's centipawns are the net's output times it); by default the training scale.
@@ -24,6 +30,7 @@
 #include <string>
 #include <vector>
 
+#include "train/position_stream.h"
 #include "train/train_options.h"
 #include "train/trainer.h"
 
@@ -43,12 +50,24 @@ int main(int argc, char** argv) {
     const PackedFilter& filter = o.filter;
 
     // Without valid= files, whole games of the data are held out (validshare of them).
-    PackedLoad train = loadPacked(data, filter, cfg.seed, valid.empty() ? validShare : 0.0);
+    const double share = valid.empty() ? validShare : 0.0;
+    PackedLoad train;  // in memory: the training positions; streaming: only the counts
+    train::PositionStream stream({data, filter, share, size_t(o.bufferPositions), cfg.seed});
+    std::vector<PackedPosition> held;
+    if (o.stream) {
+        train.error = stream.scan();
+        train.records = stream.records;
+        train.games = stream.games;
+        train.dropped = stream.dropped;
+        train.heldOutGames = stream.heldOutGames;
+        train.heldOut = stream.takeHeldOut();
+    } else {
+        train = loadPacked(data, filter, cfg.seed, share);
+    }
     if (!train.error.empty()) {
         std::cerr << "vazir-train: " << train.error << "\n";
         return 1;
     }
-    std::vector<PackedPosition> held;
     if (!valid.empty()) {
         PackedLoad v = loadPacked(valid, filter, cfg.seed);
         if (!v.error.empty()) {
@@ -59,10 +78,12 @@ int main(int argc, char** argv) {
     } else {
         held = std::move(train.heldOut);
     }
+    const uint64_t trainPositions = o.stream ? stream.positions() : train.positions.size();
     std::cout << "data: " << train.records << " records, " << train.games << " games, " << train.dropped
-              << " positions dropped by the filter; " << train.positions.size() << " to train on, " << held.size()
+              << " positions dropped by the filter; " << trainPositions << " to train on, " << held.size()
               << " held out";
     if (valid.empty()) std::cout << " (" << train.heldOutGames << " whole games, validshare " << validShare << ")";
+    if (o.stream) std::cout << "; streamed through a buffer of " << o.bufferPositions << " positions";
     std::cout << std::endl;
     std::cout << "net: (768 -> " << cfg.hidden << ") x 2 -> 1, SCReLU, " << cfg.buckets
               << " output bucket(s) by piece count; batch " << cfg.batchSize << ", lr " << cfg.lr
@@ -79,7 +100,8 @@ int main(int argc, char** argv) {
         return 1;
     }
 
-    train::Trainer trainer(cfg, std::move(train.positions), std::move(held));
+    train::Trainer trainer = o.stream ? train::Trainer(cfg, stream, std::move(held))
+                                      : train::Trainer(cfg, std::move(train.positions), std::move(held));
     int epochsDone = 0;
     if (!resume.empty()) {
         const train::Trainer::Resumed r = trainer.loadCheckpoint(resume);
@@ -95,6 +117,10 @@ int main(int argc, char** argv) {
     }
     for (int e = epochsDone + 1; e <= cfg.epochs; ++e) {
         const train::EpochReport r = trainer.runEpoch(e);
+        if (!r.error.empty()) {
+            std::cerr << "vazir-train: epoch " << e << ": " << r.error << "\n";
+            return 1;
+        }
         std::printf("epoch %d  lr %.6f  train loss %.6f  held-out loss %.6f  %.1f s  %.0f positions/s\n", r.epoch,
                     r.lr, r.trainLoss, r.validLoss, r.seconds, r.positionsPerSecond);
         std::fflush(stdout);

@@ -20,8 +20,9 @@ std::vector<std::string> splitList(const std::string& s) {
 }
 
 const std::string kUsage =
-    "usage: vazir-train data=<file.bin>[,...] [valid=...] [validshare=0-0.5] [hidden=16-1024, a multiple of 16] "
-    "[buckets=1-8] [epochs=N] [batch=N] [threads=1-256] [scale=1-2000] [exportscale=1-2000|hce] ...";
+    "usage: vazir-train data=<file.bin|file.vzg>[,...] [valid=...] [validshare=0-0.5] [hidden=16-1024, a multiple of 16] "
+    "[buckets=1-8] [epochs=N] [batch=N] [threads=1-256] [scale=1-2000] [exportscale=1-2000|hce] "
+    "[stream=0|1] [buffer=positions] ...";
 
 }  // namespace
 
@@ -62,6 +63,12 @@ std::string parseTrainArgs(int argc, const char* const* argv, TrainOptions& o) {
                 if (used != v.size()) throw 0;
             } else if (k == "minply") o.filter.minPly = integer(v);
             else if (k == "mirror") cfg.mirror = integer(v) != 0;
+            else if (k == "stream") o.stream = integer(v) != 0;
+            else if (k == "buffer") {
+                const int n = integer(v);
+                if (n < 1) throw 0;
+                o.bufferPositions = uint64_t(n);
+            }
             else if (k == "out") o.out = v;
             else if (k == "checkpoint") o.checkpoint = v;
             else if (k == "resume") o.resume = v;
@@ -72,7 +79,7 @@ std::string parseTrainArgs(int argc, const char* const* argv, TrainOptions& o) {
             return "bad value for '" + k + "': '" + v + "'";
         }
     }
-    if (o.data.empty()) return "no training data (data=<file.bin>[,...])\n" + kUsage;
+    if (o.data.empty()) return "no training data (data=<file.bin|file.vzg>[,...])\n" + kUsage;
     // The net must be one the engine loads (nnue::Network::loadFromMemory): refused here,
     // not after the training.
     if (const std::string err = unsupportedShape(cfg.hidden, cfg.buckets); !err.empty()) return err;

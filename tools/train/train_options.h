@@ -20,6 +20,8 @@ struct TrainOptions {
     double exportScale = 0;            // 0: the training scale
     bool exportAtHandcrafted = false;  // exportscale=hce
     PackedFilter filter;
+    bool stream = false;                // stream=1: read the data a batch at a time (position_stream.h)
+    uint64_t bufferPositions = 1 << 20;  // buffer=: the streaming shuffle buffer, in positions
 };
 
 // Reads key=value arguments (argv[1..argc-1]) into `o`; returns what is wrong, or "".

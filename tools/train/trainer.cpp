@@ -311,6 +311,12 @@ Trainer::Trainer(const TrainConfig& config, std::vector<PackedPosition> train, s
     stepLog_.reserve(size_t(kMaxDeferredSteps));
 }
 
+Trainer::Trainer(const TrainConfig& config, TrainingSource& source, std::vector<PackedPosition> valid)
+    : Trainer(config, std::vector<PackedPosition>{}, std::move(valid)) {
+    source_ = &source;
+    batch_.resize(size_t(std::max(1, config.batchSize)));
+}
+
 template <class Work> void Trainer::parallel(Work&& work) {
     if (threads_ == 1) {
         work(0);
@@ -340,15 +346,22 @@ void Trainer::flush() {
 }
 
 double Trainer::step(size_t begin, size_t end, double lr) {
-    if (end <= begin) return 0.0;
+    if (end <= begin || end > train_.size()) return 0.0;
+    return stepOn(train_.data() + begin, end - begin, begin, lr);
+}
+
+double Trainer::stepOn(const PackedPosition* batch, size_t count, size_t firstIndex, double lr) {
+    if (count == 0) return 0.0;
     if (stepLog_.size() == size_t(kMaxDeferredSteps)) flush();  // the log's room is fixed: no allocation
     // Each thread takes every threads_-th position of the batch.
-    const auto mirroredAt = [&](size_t i) { return config_.mirror && mirrorable(train_[i]) && (mixBits(steps_, i) & 1); };
+    const auto mirroredAt = [&](size_t i) {
+        return config_.mirror && mirrorable(batch[i]) && (mixBits(steps_, firstIndex + i) & 1);
+    };
     // The first-layer rows the batch reads (all of them for the dense reference), and
     // their deferred updates, so that the forward pass reads what dense AdamW would hold.
     parallel([&](int t) {
-        for (size_t i = begin + size_t(t); i < end; i += size_t(threads_))
-            markActiveRows(train_[i], mirroredAt(i), touched_[size_t(t)].data());
+        for (size_t i = size_t(t); i < count; i += size_t(threads_))
+            markActiveRows(batch[i], mirroredAt(i), touched_[size_t(t)].data());
     });
     touchedRows_.clear();
     for (int row = 0; row < nnue::kInputs; ++row) {
@@ -363,8 +376,8 @@ double Trainer::step(size_t begin, size_t end, double lr) {
     parallel([&](int t) {
         std::vector<float>& g = gradients_[size_t(t)];
         double loss = 0.0;
-        for (size_t i = begin + size_t(t); i < end; i += size_t(threads_))
-            loss += net_.lossAndGradient(train_[i], config_, g.data(), mirroredAt(i), work_[size_t(t)]);
+        for (size_t i = size_t(t); i < count; i += size_t(threads_))
+            loss += net_.lossAndGradient(batch[i], config_, g.data(), mirroredAt(i), work_[size_t(t)]);
         threadLoss_[size_t(t)] = loss;
     });
 
@@ -374,7 +387,7 @@ double Trainer::step(size_t begin, size_t end, double lr) {
     // AdamW on the mean gradient of the rows read, the threads' buffers summed in a fixed
     // order (so a fixed seed gives the same net for the same thread count); each thread
     // takes every threads_-th row, and leaves the buffers zero again.
-    const float inv = 1.0f / float(end - begin);
+    const float inv = 1.0f / float(count);
     const size_t n = size_t(net_.hidden());
     parallel([&](int t) {
         float* sum = work_[size_t(t)].dAcc[0].data();  // hidden floats of scratch
@@ -442,15 +455,23 @@ EpochReport Trainer::runEpoch(int epoch) {
     const double progress = config_.epochs > 1 ? double(epoch - 1) / double(config_.epochs - 1) : 0.0;
     const double low = config_.lr * config_.finalLrFactor;
     r.lr = low + (config_.lr - low) * 0.5 * (1.0 + std::cos(3.14159265358979 * progress));
-    shuffleForEpoch(epoch);
     const auto start = std::chrono::steady_clock::now();
     double total = 0;
-    for (size_t b = 0; b < train_.size(); b += size_t(config_.batchSize))
-        total += step(b, std::min(train_.size(), b + size_t(config_.batchSize)), r.lr);
+    if (source_) {
+        source_->startEpoch(epoch);
+        for (size_t n; (n = source_->read(batch_.data(), batch_.size())) > 0; r.positions += n)
+            total += stepOn(batch_.data(), n, size_t(r.positions), r.lr);
+        r.error = source_->error();
+    } else {
+        shuffleForEpoch(epoch);
+        for (size_t b = 0; b < train_.size(); b += size_t(config_.batchSize))
+            total += step(b, std::min(train_.size(), b + size_t(config_.batchSize)), r.lr);
+        r.positions = train_.size();
+    }
     flush();
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    r.trainLoss = train_.empty() ? 0.0 : total / double(train_.size());
-    r.positionsPerSecond = double(train_.size()) / std::max(r.seconds, 1e-6);
+    r.trainLoss = r.positions == 0 ? 0.0 : total / double(r.positions);
+    r.positionsPerSecond = double(r.positions) / std::max(r.seconds, 1e-6);
     r.validLoss = meanLoss(valid_);
     return r;
 }

@@ -140,6 +140,21 @@ BaselineFit handcraftedBaseline(const std::vector<PackedPosition>& positions, co
 struct EpochReport {
     int epoch = 0;
     double trainLoss = 0, validLoss = 0, lr = 0, seconds = 0, positionsPerSecond = 0;
+    uint64_t positions = 0;  // trained on in the epoch
+    std::string error;       // a streamed file that could not be read again (the epoch is then cut short)
+};
+
+// Where a streaming run's training positions come from (tools/train/position_stream.h):
+// every epoch every training position once, in an order fixed by the seed and the epoch,
+// without holding them all in memory.
+class TrainingSource {
+public:
+    virtual ~TrainingSource() = default;
+    virtual void startEpoch(int epoch) = 0;
+    // Up to `max` positions of the epoch into `out`; 0 at its end.
+    virtual size_t read(PackedPosition* out, size_t max) = 0;
+    virtual uint64_t positions() const = 0;  // in an epoch
+    virtual std::string error() const = 0;   // "" while all is well
 };
 
 // Sparse first-layer updates. A position has at most 32 pieces, so each perspective
@@ -165,6 +180,10 @@ public:
     static constexpr int kMaxDeferredSteps = 256;
 
     Trainer(const TrainConfig& config, std::vector<PackedPosition> train, std::vector<PackedPosition> valid);
+    // Streaming: the training positions are read from `source` (which must outlive the
+    // trainer) a batch at a time. A position's mirroring depends on its place in the
+    // epoch's order, as in memory, so the same order trains the same net.
+    Trainer(const TrainConfig& config, TrainingSource& source, std::vector<PackedPosition> valid);
     // The net; up to date after runEpoch() and flush() (step() may leave rows deferred).
     Network& network() { return net_; }
 
@@ -199,6 +218,10 @@ private:
     struct StepRecord {
         double lr, c1, c2;  // learning rate and Adam's bias corrections of one step
     };
+    // One AdamW step on `count` positions from `batch`, the first of them the epoch's
+    // position `firstIndex` (which mirroring reads).
+    double stepOn(const PackedPosition* batch, size_t count, size_t firstIndex, double lr);
+    uint64_t trainPositions() const { return source_ ? source_->positions() : uint64_t(train_.size()); }
     // Replays row `row`'s deferred steps, through step `throughStep`, with a zero gradient.
     void catchUpRow(int row, uint64_t throughStep);
     // Puts the training positions in epoch `epoch`'s order (each epoch shuffles the last).
@@ -208,6 +231,8 @@ private:
 
     TrainConfig config_;
     std::vector<PackedPosition> train_, valid_;
+    TrainingSource* source_ = nullptr;   // streaming: train_ is then empty
+    std::vector<PackedPosition> batch_;  // streaming: the batch being trained on
     Network net_;
     std::vector<float> m_, v_;
     int threads_ = 1;
