@@ -1,7 +1,7 @@
 // vazir-train: trains an NNUE network on binary self-play data (see tools/train/trainer.h).
 //
 //   vazir-train data=a.bin[,b.vzg...] [valid=c.bin] [validshare=0.05] [hidden=128] [buckets=1]
-//               [epochs=10] [batch=16384] [lr=0.001] [wd=0.01] [blend=0.3] [scale=400]
+//               [epochs=10] [batch=16384] [lr=0.004] [wd=0.1] [blend=0.3] [scale=400]
 //               [threads=2] [seed=1] [minply=8] [mirror=1|0] [out=vazir.nnue] [checkpoint=prefix]
 //               [resume=checkpoint file] [exportscale=N|hce] [stream=0|1] [buffer=1048576]
 //

@@ -31,9 +31,11 @@ struct TrainConfig {
     int buckets = 1;  // output buckets, 1-8
     int epochs = 10;
     int batchSize = 16384;
-    double lr = 0.001;
+    // lr and weightDecay: the best held-out loss of the recipe screen of 2026-12-05
+    // (docs/nnue-training.md); the nets before net13 were trained with 0.001 and 0.01.
+    double lr = 0.004;
     double finalLrFactor = 0.05;
-    double weightDecay = 0.01;
+    double weightDecay = 0.1;
     double blend = 0.3;   // weight of the game result in the target
     double scale = 400;   // centipawns per logistic unit
     int threads = 2;
