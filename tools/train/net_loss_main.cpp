@@ -13,12 +13,13 @@
 #include <cmath>
 #include <cstdio>
 #include <iostream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "datagen/packed.h"
 #include "nnue/network.h"
+#include "train/train_options.h"
+#include "train/trainer.h"
 
 using namespace vazir;
 
@@ -26,13 +27,6 @@ namespace {
 
 double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
 
-std::vector<std::string> splitList(const std::string& s) {
-    std::vector<std::string> out;
-    std::stringstream in(s);
-    for (std::string item; std::getline(in, item, ',');)
-        if (!item.empty()) out.push_back(item);
-    return out;
-}
 
 struct Sample {
     std::string fen;
@@ -49,13 +43,13 @@ std::vector<Sample> readSamples(const std::string& file, const PackedFilter& fil
         return out;
     }
     out.reserve(load.positions.size());
+    train::TrainConfig target;
+    target.blend = blend;
+    target.scale = scale;
     for (const PackedPosition& p : load.positions) {
-        const bool black = (p.flags & PackedPosition::kBlackToMove) != 0;
-        double result = p.result / 2.0, score = p.score;  // White's view
-        if (black) result = 1.0 - result, score = -score;
         std::string fen = unpackFen(p);
         if (fen.empty()) continue;
-        out.push_back({std::move(fen), blend * result + (1.0 - blend) * sigmoid(score / scale)});
+        out.push_back({std::move(fen), train::targetOf(p, (p.flags & PackedPosition::kBlackToMove) != 0, target)});
     }
     return out;
 }
@@ -87,8 +81,8 @@ int main(int argc, char** argv) {
         const size_t eq = arg.find('=');
         const std::string k = arg.substr(0, eq), v = eq == std::string::npos ? "" : arg.substr(eq + 1);
         char* end = nullptr;
-        if (k == "nets") nets = splitList(v);
-        else if (k == "valid") valid = splitList(v);
+        if (k == "nets") nets = train::splitList(v);
+        else if (k == "valid") valid = train::splitList(v);
         else if (k == "blend") blend = std::strtod(v.c_str(), &end);
         else if (k == "scale") scale = std::strtod(v.c_str(), &end);
         else if (k == "minply") filter.minPly = int(std::strtol(v.c_str(), &end, 10));

@@ -10,6 +10,14 @@ namespace {
 // engine reads only within its bounds.
 bool scaleFitsHeader(double scale) { return scale >= nnue::kMinOutputScale && scale <= nnue::kMaxOutputScale; }
 
+
+const std::string kUsage =
+    "usage: vazir-train data=<file.bin|file.vzg>[,...] [valid=...] [validshare=0-0.5] [hidden=16-1024, a multiple of 16] "
+    "[buckets=1-8] [epochs=N] [batch=N] [threads=1-256] [scale=1-2000] [exportscale=1-2000|hce] "
+    "[stream=0|1] [buffer=positions] ...";
+
+}  // namespace
+
 std::vector<std::string> splitList(const std::string& s) {
     std::vector<std::string> out;
     std::stringstream in(s);
@@ -18,13 +26,6 @@ std::vector<std::string> splitList(const std::string& s) {
         if (!item.empty()) out.push_back(item);
     return out;
 }
-
-const std::string kUsage =
-    "usage: vazir-train data=<file.bin|file.vzg>[,...] [valid=...] [validshare=0-0.5] [hidden=16-1024, a multiple of 16] "
-    "[buckets=1-8] [epochs=N] [batch=N] [threads=1-256] [scale=1-2000] [exportscale=1-2000|hce] "
-    "[stream=0|1] [buffer=positions] ...";
-
-}  // namespace
 
 std::string parseTrainArgs(int argc, const char* const* argv, TrainOptions& o) {
     TrainConfig& cfg = o.cfg;

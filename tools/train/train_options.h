@@ -24,6 +24,9 @@ struct TrainOptions {
     uint64_t bufferPositions = 1 << 20;  // buffer=: the streaming shuffle buffer, in positions
 };
 
+// "a,b,,c" -> {"a", "b", "c"}: the file lists of data=, valid= and nets=.
+std::vector<std::string> splitList(const std::string& s);
+
 // Reads key=value arguments (argv[1..argc-1]) into `o`; returns what is wrong, or "".
 std::string parseTrainArgs(int argc, const char* const* argv, TrainOptions& o);
 

@@ -98,7 +98,8 @@ uint64_t mixBits(uint64_t step, uint64_t index) {
     return z ^ (z >> 31);
 }
 
-// The target from the side to move's view.
+}  // namespace
+
 double targetOf(const PackedPosition& p, bool blackToMove, const TrainConfig& c) {
     double result = p.result / 2.0, score = p.score;  // White's view
     if (blackToMove) {
@@ -107,8 +108,6 @@ double targetOf(const PackedPosition& p, bool blackToMove, const TrainConfig& c)
     }
     return c.blend * result + (1.0 - c.blend) * sigmoid(score / c.scale);
 }
-
-}  // namespace
 
 std::string unsupportedShape(int hidden, int buckets) {
     if (hidden < nnue::kHiddenStep || hidden > nnue::kMaxHidden || hidden % nnue::kHiddenStep != 0)

@@ -67,6 +67,10 @@ using nnue::architectureHash;
 // refuses them too.
 std::string unsupportedShape(int hidden, int buckets);
 
+// The training target of a record from the side to move's view: blend x result +
+// (1 - blend) x sigmoid(score / scale) (vazir-train's loss; vazir-netloss uses it too).
+double targetOf(const PackedPosition& p, bool blackToMove, const TrainConfig& c);
+
 // One thread's scratch memory for a position's forward and backward pass, sized once for
 // a net's hidden size, so that the training loop allocates nothing per position.
 struct Workspace {
