@@ -362,6 +362,9 @@ int runDatagen(const DatagenConfig& config, std::ostream& log) {
         log << "datagen: cannot open '" << config.output << "' for writing" << std::endl;
         return 2;
     }
+    // Where an append stream starts is the C library's choice (glibc: the end; musl and
+    // emscripten: 0 until the first write), so go to the end before asking.
+    std::fseek(shared.out, 0, SEEK_END);
     if (config.format == DatagenFormat::Games && std::ftell(shared.out) == 0) {
         const std::string header = gamesFileHeader();
         std::fwrite(header.data(), 1, header.size(), shared.out);
