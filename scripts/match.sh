@@ -5,7 +5,7 @@
 #
 # Usage: scripts/match.sh <engine-a cmd> <engine-b spec> <games> <tc> [extra fastchess args]
 #   engine-b spec is one of: sf<ELO> (Stockfish with UCI_LimitStrength), stockfish,
-#   glaurung, toga2, ethereal, or a path to a UCI binary.
+#   fairy (Fairy-Stockfish), glaurung, toga2, ethereal, or a path to a UCI binary.
 # Example: scripts/match.sh build/vazir sf2000 200 10+0.1
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -17,6 +17,7 @@ book="$here/../../shared/data/openings/noob_3moves.epd"
 case "$b" in
   sf[0-9]*) bargs=(cmd=/usr/games/stockfish name=stockfish-${b#sf} option.UCI_LimitStrength=true "option.UCI_Elo=${b#sf}" option.Threads=1 option.Hash=16) ;;
   stockfish) bargs=(cmd=/usr/games/stockfish name=stockfish option.Threads=1 option.Hash=16) ;;
+  fairy) bargs=(cmd=/usr/games/fairy-stockfish name=fairy-stockfish option.Threads=1 option.Hash=16) ;;
   glaurung) bargs=(cmd=/usr/games/glaurung name=glaurung option.Threads=1 option.Hash=16) ;;
   toga2) bargs=(cmd=/usr/games/toga2 name=toga2 option.Hash=16) ;;
   ethereal) bargs=(cmd=/usr/games/ethereal-chess name=ethereal option.Threads=1 option.Hash=16) ;;
