@@ -15,6 +15,7 @@
 #include "eval/eval.h"
 #include "test_files.h"
 #include "nnue/network.h"
+#include "train/best_epoch.h"
 #include "train/train_options.h"
 #include "train/trainer.h"
 
@@ -321,6 +322,80 @@ TEST_SUITE("train") {
         MESSAGE(marked, " rows marked by 40 positions");
         CHECK(marked > 40 * 10);  // each position marks its pieces' rows, both perspectives
         CHECK(marked <= 40 * 64);
+    }
+
+    TEST_CASE("learning-rate warmup: the factor ramps linearly, warmup=1 is no warmup, a long one moves the weights less") {
+        CHECK(train::warmupFactor(0, 0) == 1.0);
+        CHECK(train::warmupFactor(0, 4) == 0.25);
+        CHECK(train::warmupFactor(1, 4) == 0.5);
+        CHECK(train::warmupFactor(3, 4) == 1.0);
+        CHECK(train::warmupFactor(1000, 4) == 1.0);
+        CHECK(train::warmupFactor(0, 1) == 1.0);
+
+        std::vector<PackedPosition> all = testdata::samplePositions(3);
+        const std::vector<PackedPosition> held(all.end() - 30, all.end());
+        all.resize(all.size() - 30);
+        train::TrainConfig cfg;
+        cfg.hidden = 16;
+        cfg.epochs = 2;
+        cfg.batchSize = 16;
+        cfg.lr = 0.01;
+        cfg.threads = 1;
+        train::TrainConfig one = cfg, slow = cfg;
+        one.warmupSteps = 1;
+        slow.warmupSteps = 1000000;  // the whole run at a tiny fraction of lr
+        train::Trainer plain(cfg, all, held), warmOne(one, all, held), warmSlow(slow, all, held);
+        const std::vector<float> start = plain.network().params;
+        for (int e = 1; e <= cfg.epochs; ++e) {
+            plain.runEpoch(e);
+            warmOne.runEpoch(e);
+            warmSlow.runEpoch(e);
+        }
+        CHECK(warmOne.network().params == plain.network().params);
+        // How far the weights moved from the same start (the seed fixes it).
+        const auto moved = [&](const train::Trainer& t) {
+            double d = 0;
+            for (size_t i = 0; i < start.size(); ++i) d += std::abs(double(t.network().params[i]) - start[i]);
+            return d;
+        };
+        REQUIRE(warmSlow.network().params.size() == start.size());
+        const double dPlain = moved(plain), dSlow = moved(warmSlow);
+        MESSAGE(plain.steps(), " steps: weights moved ", dPlain, " without warmup, ", dSlow, " with warmup=1000000");
+        CHECK(dSlow < 0.1 * dPlain);
+    }
+
+    TEST_CASE("early stop: the best epoch's weights are kept, and patience ends the run after that many worse epochs") {
+        train::BestEpoch best(2);
+        CHECK(best.bestEpoch() == 0);
+        CHECK_FALSE(best.shouldStop(5));  // nothing recorded yet
+        CHECK(best.record(1, 0.30, {1.0f}));
+        CHECK(best.record(2, 0.20, {2.0f}));
+        CHECK_FALSE(best.record(3, 0.25, {3.0f}));
+        CHECK_FALSE(best.shouldStop(3));
+        CHECK_FALSE(best.record(4, 0.20, {4.0f}));  // a tie is not a new best
+        CHECK(best.shouldStop(4));
+        CHECK(best.bestEpoch() == 2);
+        CHECK(best.bestLoss() == 0.20);
+        CHECK(best.bestParams() == std::vector<float>{2.0f});
+        train::BestEpoch never(0);
+        never.record(1, 0.1, {});
+        CHECK_FALSE(never.shouldStop(100));
+
+        // The options: read, and negative values refused.
+        const auto parse = [](const char* arg, train::TrainOptions& o) {
+            const char* argv[] = {"vazir-train", "data=none.bin", arg};
+            return train::parseTrainArgs(3, argv, o);
+        };
+        train::TrainOptions o;
+        CHECK(parse("warmup=500", o) == "");
+        CHECK(o.cfg.warmupSteps == 500);
+        CHECK(parse("patience=3", o) == "");
+        CHECK(o.patience == 3);
+        CHECK(parse("best=1", o) == "");
+        CHECK(o.keepBest);
+        CHECK(parse("warmup=-1", o).find("warmup=-1") == 0);
+        train::TrainOptions p;
+        CHECK(parse("patience=-2", p).find("patience=-2") == 0);
     }
 
     TEST_CASE("resume: 3 epochs equal 1 epoch, a checkpoint, and 2 more epochs resumed from it, bit for bit") {

@@ -4,6 +4,14 @@
 //               [epochs=10] [batch=16384] [lr=0.004] [wd=0.1] [blend=0.3] [scale=400]
 //               [threads=2] [seed=1] [minply=8] [mirror=1|0] [out=vazir.nnue] [checkpoint=prefix]
 //               [resume=checkpoint file] [exportscale=N|hce] [stream=0|1] [buffer=1048576]
+//               [warmup=0] [best=0|1] [patience=0]
+//
+// warmup=N ramps the learning rate up linearly over the first N steps (trainer.h).
+// best=1 exports the net of the epoch with the lowest held-out loss rather than the
+// last; patience=N stops the run after N epochs without a new lowest held-out loss
+// (tools/train/best_epoch.h). Both judge by the held-out positions, so with them the
+// held-out loss is no longer an unbiased estimate: compare nets on other positions
+// (vazir-netloss on a file the run did not hold out) or in games.
 //
 // Data files are 32-byte records (.bin) or the game format (.vzg), told apart by their
 // first bytes. By default they are read whole into memory and shuffled; stream=1 reads
@@ -30,6 +38,7 @@
 #include <string>
 #include <vector>
 
+#include "train/best_epoch.h"
 #include "train/position_stream.h"
 #include "train/train_options.h"
 #include "train/trainer.h"
@@ -115,6 +124,7 @@ int main(int argc, char** argv) {
         if (!r.note.empty()) std::cout << "note: " << r.note << std::endl;
         if (epochsDone >= cfg.epochs) std::cout << "nothing left to train at epochs=" << cfg.epochs << std::endl;
     }
+    train::BestEpoch best(o.patience);
     for (int e = epochsDone + 1; e <= cfg.epochs; ++e) {
         const train::EpochReport r = trainer.runEpoch(e);
         if (!r.error.empty()) {
@@ -129,8 +139,21 @@ int main(int argc, char** argv) {
             std::cerr << "vazir-train: cannot write checkpoint '" << path << "'\n";
             return 1;
         }
+        // Copying the weights costs a few MB per epoch; only when best= or patience= reads them.
+        if (o.keepBest || o.patience > 0)
+            best.record(e, r.validLoss, o.keepBest ? trainer.network().params : std::vector<float>{});
+        if (best.shouldStop(e)) {
+            std::printf("early stop after epoch %d: no lower held-out loss than epoch %d's %.6f for %d epochs\n", e,
+                        best.bestEpoch(), best.bestLoss(), o.patience);
+            break;
+        }
     }
-    if (!trainer.network().exportQuantised(out, exportScale)) {
+    train::Network exported = trainer.network();
+    if (o.keepBest && best.bestEpoch() > 0) {
+        exported.params = best.bestParams();
+        std::printf("exporting epoch %d's net (held-out loss %.6f)\n", best.bestEpoch(), best.bestLoss());
+    }
+    if (!exported.exportQuantised(out, exportScale)) {
         std::cerr << "vazir-train: cannot write '" << out << "'\n";
         return 1;
     }

@@ -14,7 +14,7 @@ bool scaleFitsHeader(double scale) { return scale >= nnue::kMinOutputScale && sc
 const std::string kUsage =
     "usage: vazir-train data=<file.bin|file.vzg>[,...] [valid=...] [validshare=0-0.5] [hidden=16-1024, a multiple of 16] "
     "[buckets=1-8] [epochs=N] [batch=N] [threads=1-256] [scale=1-2000] [exportscale=1-2000|hce] "
-    "[stream=0|1] [buffer=positions] ...";
+    "[stream=0|1] [buffer=positions] [warmup=steps] [best=0|1] [patience=epochs] ...";
 
 }  // namespace
 
@@ -70,6 +70,9 @@ std::string parseTrainArgs(int argc, const char* const* argv, TrainOptions& o) {
                 if (n < 1) throw 0;
                 o.bufferPositions = uint64_t(n);
             }
+            else if (k == "warmup") cfg.warmupSteps = integer(v);
+            else if (k == "best") o.keepBest = integer(v) != 0;
+            else if (k == "patience") o.patience = integer(v);
             else if (k == "out") o.out = v;
             else if (k == "checkpoint") o.checkpoint = v;
             else if (k == "resume") o.resume = v;
@@ -87,6 +90,8 @@ std::string parseTrainArgs(int argc, const char* const* argv, TrainOptions& o) {
     if (cfg.epochs < 1) return "epochs=" + std::to_string(cfg.epochs) + ": at least 1";
     if (cfg.batchSize < 1) return "batch=" + std::to_string(cfg.batchSize) + ": at least 1";
     if (cfg.threads < 1 || cfg.threads > 256) return "threads=" + std::to_string(cfg.threads) + ": 1-256";
+    if (cfg.warmupSteps < 0) return "warmup=" + std::to_string(cfg.warmupSteps) + ": steps, at least 0";
+    if (o.patience < 0) return "patience=" + std::to_string(o.patience) + ": epochs, at least 0 (0: never stop early)";
     if (!(o.validShare >= 0 && o.validShare <= 0.5))
         return "validshare=" + std::to_string(o.validShare) + ": a share from 0 to 0.5";
     if (!(cfg.lr > 0) || !(cfg.weightDecay >= 0) || !(cfg.blend >= 0 && cfg.blend <= 1))

@@ -22,6 +22,8 @@ struct TrainOptions {
     PackedFilter filter;
     bool stream = false;                // stream=1: read the data a batch at a time (position_stream.h)
     uint64_t bufferPositions = 1 << 20;  // buffer=: the streaming shuffle buffer, in positions
+    bool keepBest = false;              // best=1: export the epoch with the lowest held-out loss (best_epoch.h)
+    int patience = 0;                   // patience=N: stop after N epochs without a new best (0: never)
 };
 
 // "a,b,,c" -> {"a", "b", "c"}: the file lists of data=, valid= and nets=.

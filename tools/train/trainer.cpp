@@ -459,12 +459,13 @@ EpochReport Trainer::runEpoch(int epoch) {
     if (source_) {
         source_->startEpoch(epoch);
         for (size_t n; (n = source_->read(batch_.data(), batch_.size())) > 0; r.positions += n)
-            total += stepOn(batch_.data(), n, size_t(r.positions), r.lr);
+            total += stepOn(batch_.data(), n, size_t(r.positions), r.lr * warmupFactor(steps_, config_.warmupSteps));
         r.error = source_->error();
     } else {
         shuffleForEpoch(epoch);
         for (size_t b = 0; b < train_.size(); b += size_t(config_.batchSize))
-            total += step(b, std::min(train_.size(), b + size_t(config_.batchSize)), r.lr);
+            total += step(b, std::min(train_.size(), b + size_t(config_.batchSize)),
+                          r.lr * warmupFactor(steps_, config_.warmupSteps));
         r.positions = train_.size();
     }
     flush();

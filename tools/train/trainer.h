@@ -35,6 +35,10 @@ struct TrainConfig {
     // (docs/nnue-training.md); the nets before net13 were trained with 0.001 and 0.01.
     double lr = 0.004;
     double finalLrFactor = 0.05;
+    // Linear learning-rate warmup over the first `warmupSteps` steps of the run (0: none):
+    // step s (from 0) runs at the epoch's rate times min(1, (s + 1) / warmupSteps), so
+    // Adam's first, noisy moment estimates move the fresh weights less.
+    int warmupSteps = 0;
     double weightDecay = 0.1;
     double blend = 0.3;   // weight of the game result in the target
     double scale = 400;   // centipawns per logistic unit
@@ -50,6 +54,12 @@ struct TrainConfig {
     // reference the deferred updates below must equal bit for bit.
     bool denseUpdates = false;
 };
+
+// The factor warmupSteps puts on the learning rate of step `step` (counted from 0).
+inline double warmupFactor(uint64_t step, int warmupSteps) {
+    if (warmupSteps <= 0 || step + 1 >= uint64_t(warmupSteps)) return 1.0;
+    return double(step + 1) / double(warmupSteps);
+}
 
 // Whether a record may be mirrored: no castling rights (bits 1-4 of its flags).
 inline bool mirrorable(const PackedPosition& p) { return ((p.flags >> 1) & 0xF) == 0; }
@@ -192,6 +202,7 @@ public:
     Trainer(const TrainConfig& config, TrainingSource& source, std::vector<PackedPosition> valid);
     // The net; up to date after runEpoch() and flush() (step() may leave rows deferred).
     Network& network() { return net_; }
+    const Network& network() const { return net_; }
 
     // One pass over the training positions; returns what it measured.
     EpochReport runEpoch(int epoch);
