@@ -42,8 +42,8 @@ for b in "${builds[@]}"; do
 done
 
 # Every binary must carry the default net: its bytes, whole, inside the file.
-netfile=$(sed -n 's/^VAZIR_NET:STRING=//p' "build-linux-x86-64/CMakeCache.txt")
-case "$netfile" in /*) ;; *) netfile=$PWD/$netfile ;; esac
+netfile=$(sed -n 's/^VAZIR_NET_EMBEDDED:INTERNAL=//p' "build-linux-x86-64/CMakeCache.txt")
+[ -n "$netfile" ] || { echo "build-linux-x86-64 has no embedded net" >&2; exit 1; }
 python3 - "$netfile" "$out" "${builds[@]}" <<'PY'
 import sys
 net = open(sys.argv[1], "rb").read()
