@@ -7,6 +7,7 @@
 #   engine-b spec is one of: sf<ELO> (Stockfish with UCI_LimitStrength), stockfish,
 #   fairy (Fairy-Stockfish), glaurung, toga2, ethereal, or a path to a UCI binary.
 # Example: scripts/match.sh build/vazir sf2000 200 10+0.1
+# CONCURRENCY (default 2) sets how many games run at once, e.g. 1 beside datagen.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 a=$1 b=$2 games=$3 tc=$4
@@ -26,4 +27,4 @@ esac
 rounds=$(( (games + 1) / 2 ))
 exec fastchess -engine cmd="$a" name=vazir option.Hash=16 -engine "${bargs[@]}" \
   -each tc="$tc" -openings file="$book" format=epd order=random -repeat -games 2 -rounds "$rounds" \
-  -concurrency 2 -recover -ratinginterval 20 "$@"
+  -concurrency "${CONCURRENCY:-2}" -recover -ratinginterval 20 "$@"
