@@ -42,13 +42,13 @@ def split(src, parts, prefix):
     offsets, end = game_offsets(data, src)
     if not 1 <= parts <= len(offsets):
         sys.exit(f"{src}: {len(offsets)} games cannot make {parts} parts")
-    bounds = [offsets[len(offsets) * k // parts] for k in range(parts)] + [end]
+    first = [len(offsets) * k // parts for k in range(parts + 1)]  # each part's first game
+    bounds = [offsets[i] for i in first[:-1]] + [end]
     for k in range(parts):
         out = f"{prefix}-{k + 1}.vzg"
         with open(out, "wb") as f:
             f.write(data[:FILE_HEADER] + data[bounds[k]:bounds[k + 1]])
-        games = len(offsets) * (k + 1) // parts - len(offsets) * k // parts
-        print(f"{out}: {games} games, {FILE_HEADER + bounds[k + 1] - bounds[k]} bytes")
+        print(f"{out}: {first[k + 1] - first[k]} games, {FILE_HEADER + bounds[k + 1] - bounds[k]} bytes")
 
 
 def join(dst, srcs):
