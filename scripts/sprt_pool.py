@@ -3,8 +3,9 @@
 
 An SPRT is sequential: stopping it because a session ended and going on later with the same
 two engines, time control, book and bounds is the same test, so its evidence is the sum of
-the parts' game pairs. fastchess cannot resume a run, so this adds the parts' pentanomial
-counts and computes the LLR the way fastchess does by default (the normalised-Elo GLR of
+the parts' game pairs. fastchess resumes a run only from the config.json it writes when
+stopped, which is lost with the machine, and cannot start from earlier counts; so this adds
+the parts' pentanomial counts and computes the LLR the way fastchess does by default (the normalised-Elo GLR of
 Michel Van den Bergh, "Comments on normalized Elo", section 4.1; fastchess's
 -sprt model=normalized, alpha = beta = 0.05 -> bounds -2.94, 2.94).
 

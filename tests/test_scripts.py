@@ -43,15 +43,17 @@ def run(*args):
     return subprocess.run(args, check=True, capture_output=True, text=True).stdout
 
 
+def run_script(name, *args):
+    return run(sys.executable, os.path.join(SCRIPTS, name), *args)
+
+
 def test_sprt_pool():
     for penta, expected in FASTCHESS_RUNS:
-        out = run(sys.executable, os.path.join(SCRIPTS, "sprt_pool.py"), "0", "10",
-                  ",".join(map(str, penta)))
+        out = run_script("sprt_pool.py", "0", "10", ",".join(map(str, penta)))
         llr = float(out.split("LLR ")[-1].split()[0])
         check(abs(llr - expected) < 0.006, f"sprt_pool {penta}: LLR {llr:.2f}, fastchess {expected:.2f}")
     # Pooling two parts is the same as one run with their sum.
-    out = run(sys.executable, os.path.join(SCRIPTS, "sprt_pool.py"), "0", "10",
-              "6,36,77,51,9", "6,37,77,52,9")
+    out = run_script("sprt_pool.py", "0", "10", "6,36,77,51,9", "6,37,77,52,9")
     check("[12, 73, 154, 103, 18]  720 games  LLR 1.58" in out, "sprt_pool pools parts by adding counts")
 
 
@@ -59,10 +61,10 @@ def test_split_join(vazir, tmp):
     whole = os.path.join(tmp, "sample.vzg")
     print(run(vazir, "convert", SAMPLE, whole).strip())
     prefix = os.path.join(tmp, "part")
-    print(run(sys.executable, os.path.join(SCRIPTS, "split_vzg.py"), "split", whole, "3", prefix).strip())
+    print(run_script("split_vzg.py", "split", whole, "3", prefix).strip())
     parts = [f"{prefix}-{i}.vzg" for i in (1, 2, 3)]
     joined = os.path.join(tmp, "joined.vzg")
-    run(sys.executable, os.path.join(SCRIPTS, "split_vzg.py"), "join", joined, *parts)
+    run_script("split_vzg.py", "join", joined, *parts)
     with open(whole, "rb") as a, open(joined, "rb") as b:
         check(a.read() == b.read(), "split_vzg: join(split(file)) is the file, byte for byte")
     records = 0
