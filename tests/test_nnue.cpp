@@ -401,7 +401,7 @@ TEST_SUITE("nnue") {
 
     TEST_CASE("the shipped nets pass the first-layer range check") {
         for (const char* name : {"net5-h128.nnue", "net7-h128.nnue", "net8-h128-ob8.nnue", "net9-h128-ob8.nnue",
-                                 "net10-h128-ob8.nnue", "net13-h128-ob8.nnue", "net15-h128-ob8.nnue"}) {
+                                 "net10-h128-ob8.nnue", "net13-h128-ob8.nnue", "net15-h128-ob8.nnue", "net18-h128-ob8.nnue"}) {
             nnue::Network net;
             const std::string err = net.load(std::string(VAZIR_TEST_DIR) + "/../nets/" + name);
             CHECK_MESSAGE(err.empty(), name, ": ", err);
