@@ -34,18 +34,20 @@ namespace {
 
 // A small net trained for a few epochs on the sample games, so that its weights are not
 // just the random start; returned as the trainer's float net and the engine's load. The
-// default has 8 output buckets (the general case); `buckets` 1 is the plain net.
+// default has 8 output buckets (the general case); `buckets` 1 is the plain net; `layout`
+// names the input (king) buckets (nnue::namedInputLayout).
 struct Nets {
     train::Network floatNet{32};
     nnue::Network net;
 };
 
-Nets makeTestNets(int buckets) {
+Nets makeTestNets(int buckets, const std::string& layout = "none") {
         Nets n;
         const std::vector<PackedPosition> sample = testdata::samplePositions(1);
         train::TrainConfig cfg;
         cfg.hidden = 32;
         cfg.buckets = buckets;
+        REQUIRE(nnue::namedInputLayout(layout, cfg.layout));
         cfg.batchSize = 64;
         cfg.lr = 0.01;
         cfg.epochs = 10;
@@ -63,6 +65,32 @@ Nets makeTestNets(int buckets) {
 Nets& testNets(int buckets = 8) {
     static Nets bucketed = makeTestNets(8), plain = makeTestNets(1);
     return buckets == 1 ? plain : bucketed;
+}
+
+// Nets with input (king) buckets, 8 output buckets: "hm", "hm4" or "hm8".
+Nets& kingBucketNets(const std::string& layout) {
+    static Nets hm = makeTestNets(8, "hm"), hm4 = makeTestNets(8, "hm4"), hm8 = makeTestNets(8, "hm8");
+    return layout == "hm" ? hm : layout == "hm4" ? hm4 : hm8;
+}
+
+// The same position with its files mirrored (a <-> h); castling rights dropped, as a
+// mirrored position cannot keep them.
+std::string mirrorFilesFen(const std::string& fen) {
+    std::istringstream in(fen);
+    std::string board, side, castling, ep, half = "0", full = "1";
+    in >> board >> side >> castling >> ep >> half >> full;
+    std::string out, rank;
+    for (char c : board + "/") {
+        if (c != '/') {
+            rank += c;
+            continue;
+        }
+        std::reverse(rank.begin(), rank.end());
+        out += (out.empty() ? "" : "/") + rank;
+        rank.clear();
+    }
+    if (ep != "-") ep[0] = char('h' - (ep[0] - 'a'));
+    return out + " " + side + " - " + ep + " " + half + " " + full;
 }
 
 struct WalkStats {
@@ -152,9 +180,13 @@ TEST_SUITE("nnue") {
     }
 
     TEST_CASE("a line deeper than the accumulator stack: every ply, down and back up, equals a refresh") {
-        // The search never goes kStackSize plies deep, but the stack must stay right if
-        // something does: pushes past the end are counted and popped in order.
-        const nnue::Network& net = testNets().net;
+      // The search never goes kStackSize plies deep, but the stack must stay right if
+      // something does: pushes past the end are counted and popped in order. With king
+      // buckets the random line's king moves cross buckets and mirror halves, so the
+      // perspectives start afresh at different plies and are brought up to date apart.
+      for (const std::string layout : {"none", "hm", "hm4", "hm8"}) {
+        CAPTURE(layout);
+        const nnue::Network& net = layout == "none" ? testNets().net : kingBucketNets(layout).net;
         Position pos;
         std::vector<StateInfo> states(size_t(2 * nnue::kStackSize + 1));
         REQUIRE(pos.setFromFen("r3k2r/pppq1ppp/2npbn2/4p3/4P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 1", false, states[0]).ok());
@@ -193,10 +225,100 @@ TEST_SUITE("nnue") {
             stack.pop();
             check();
         }
-        MESSAGE("line of ", deepest, " plies (", nulls, " null moves), stack of ", nnue::kStackSize, ": ", mismatches,
-                " mismatches over ", 2 * deepest + 1, " evaluations");
+        MESSAGE("layout ", layout, ": line of ", deepest, " plies (", nulls, " null moves), stack of ", nnue::kStackSize,
+                ": ", mismatches, " mismatches over ", 2 * deepest + 1, " evaluations");
         CHECK(deepest > size_t(nnue::kStackSize) + 20);
         CHECK(mismatches == 0);
+      }
+    }
+
+    TEST_CASE("king buckets: incremental accumulators equal a refresh, and SIMD equals scalar, at every node") {
+        // Walks from endgame and middlegame positions where kings move often (the tricky
+        // suite and the standard perft suite) with a net of each layout: hm4 to depth 3,
+        // the others to depth 2 (the sanitizer builds run this too).
+        auto cases = testdata::readTrickySuite();
+        const auto standard = testdata::readEpdSuite("perft/standard.epd", false);
+        cases.insert(cases.end(), standard.begin(), standard.end());
+        for (const std::string layout : {"hm", "hm4", "hm8"}) {
+            const nnue::Network& net = kingBucketNets(layout).net;
+            const int depth = layout == "hm4" ? 3 : 2;
+            WalkStats s;
+            nnue::AccumulatorStack stack;
+            for (const auto& c : cases) {
+                Position pos;
+                StateInfo st;
+                REQUIRE(pos.setFromFen(c.fen, c.chess960, st).ok());
+                stack.reset(pos);
+                walk(pos, stack, net, depth, s);
+            }
+            MESSAGE("layout ", layout, " (", net.shape(), "): ", cases.size(), " positions walked to depth ", depth, ": ", s.nodes,
+                    " nodes, ", s.incrementalMismatches, " incremental/refresh mismatches, ", s.simdMismatches,
+                    " SIMD/scalar mismatches");
+            CHECK(s.nodes > (depth == 3 ? 800000u : 30000u));
+            CHECK(s.incrementalMismatches == 0);
+            CHECK(s.simdMismatches == 0);
+        }
+    }
+
+    TEST_CASE("king buckets: a mirrored layout evaluates a position and its file-mirrored twin the same") {
+        // Each perspective sees its king on files a-d, so flipping the files changes nothing
+        // the net reads; a plain net has no such symmetry (it must differ somewhere, or the
+        // test could not fail).
+        int checked = 0, asymmetric = 0, plainAsymmetric = 0;
+        for (const auto& c : testdata::readEpdSuite("perft/standard.epd", false)) {
+            Position a, b;
+            StateInfo sa, sb;
+            const std::string plainFen = mirrorFilesFen(mirrorFilesFen(c.fen));  // castling rights dropped
+            const std::string m = mirrorFilesFen(c.fen);
+            if (!a.setFromFen(plainFen, false, sa).ok() || !b.setFromFen(m, false, sb).ok()) continue;
+            ++checked;
+            for (const std::string layout : {"hm", "hm4", "hm8"})
+                asymmetric += nnue::AccumulatorStack::evaluateFresh(kingBucketNets(layout).net, a) !=
+                              nnue::AccumulatorStack::evaluateFresh(kingBucketNets(layout).net, b);
+            plainAsymmetric += nnue::AccumulatorStack::evaluateFresh(testNets().net, a) !=
+                               nnue::AccumulatorStack::evaluateFresh(testNets().net, b);
+        }
+        MESSAGE(checked, " positions and their file mirrors: ", asymmetric, " asymmetric under hm/hm4/hm8, ",
+                plainAsymmetric, " under the plain net");
+        CHECK(checked > 100);
+        CHECK(asymmetric == 0);
+        CHECK(plainAsymmetric > checked / 2);
+    }
+
+    TEST_CASE("king buckets: the version 3 header is checked, and the load message names the layout") {
+        Nets& n = kingBucketNets("hm4");
+        CHECK(n.net.shape() == "(768 x 4 king buckets, mirrored -> 32) x 2 -> 8 buckets");
+        CHECK(kingBucketNets("hm").net.shape() == "(768, mirrored -> 32) x 2 -> 8 buckets");
+        const std::string path = testdata::tempPath("netv3.vznn");
+        REQUIRE(n.floatNet.exportQuantised(path, 400));
+        std::string bytes;
+        {
+            std::ifstream in(path, std::ios::binary);
+            std::ostringstream s;
+            s << in.rdbuf();
+            bytes = s.str();
+        }
+        std::filesystem::remove(path);
+        uint32_t version = 0, inputBuckets = 0;
+        std::memcpy(&version, bytes.data() + 4, 4);
+        std::memcpy(&inputBuckets, bytes.data() + 32, 4);
+        CHECK(version == 3);
+        CHECK(inputBuckets == 4);
+        nnue::Network net;
+        REQUIRE(net.loadFromMemory(bytes.data(), bytes.size()) == "");
+        auto refused = [&](size_t offset, uint8_t value) {
+            std::string bad = bytes;
+            bad[offset] = char(value);
+            nnue::Network other;
+            return other.loadFromMemory(bad.data(), bad.size());
+        };
+        CHECK(refused(32, 17).find("input buckets") != std::string::npos);    // 17 input buckets
+        CHECK(refused(36, 2).find("mirroring") != std::string::npos);         // mirroring 2
+        CHECK(refused(40, 4).find("king map") != std::string::npos);          // a map entry past the buckets
+        CHECK(refused(40, 3).find("hash") != std::string::npos);              // a valid but different map
+        CHECK(refused(32, 2) != "");                                          // 2 buckets: hash and size
+        // Version 2 of the same bytes: the layout fields read as weights, the size is wrong.
+        CHECK(refused(4, 2) != "");
     }
 
     TEST_CASE("a hidden size that is not a whole number of wide registers: SIMD tail equals scalar") {
@@ -226,8 +348,9 @@ TEST_SUITE("nnue") {
     }
 
     TEST_CASE("the quantised engine output follows the float trainer within a few centipawns, at any export scale") {
-      for (const int buckets : {1, 8}) {
-        Nets& n = testNets(buckets);
+      for (const std::string kind : {"1", "8", "hm", "hm4", "hm8"}) {
+        Nets& n = kind == "1" ? testNets(1) : kind == "8" ? testNets(8) : kingBucketNets(kind);
+        const std::string buckets = kind;
         // The same float weights exported at 310 (vazir-train exportscale=): the engine must
         // read the header's scale, not assume the training one.
         nnue::Network at310;
@@ -251,7 +374,7 @@ TEST_SUITE("nnue") {
                 spread += std::abs(engine);
                 ++count;
             }
-            MESSAGE(count, " positions, ", buckets, " output bucket(s), scale ", scale, ": quantised vs float, mean difference ",
+            MESSAGE(count, " positions, net ", buckets, " (output buckets or king layout), scale ", scale, ": quantised vs float, mean difference ",
                     total / count, " cp, worst ", worst, " cp, mean |eval| ", spread / count, " cp");
             CHECK(total / count <= 5.0);
             CHECK(worst <= 20.0);

@@ -44,8 +44,10 @@ std::string mirrorFen(const std::string& fen) {
 }  // namespace
 
 TEST_SUITE("train") {
-    TEST_CASE("the gradient matches central finite differences on a tiny net, with 1 and with 8 output buckets") {
-      for (const int buckets : {1, 8}) {
+    TEST_CASE("the gradient matches central finite differences on a tiny net, with 1 and 8 output buckets, and king buckets") {
+      for (const auto& [buckets, layoutName] : {std::pair<int, std::string>{1, "none"}, {8, "none"}, {8, "hm4"}}) {
+        nnue::InputLayout layout;
+        REQUIRE(nnue::namedInputLayout(layoutName, layout));
         const std::vector<PackedPosition> all = testdata::samplePositions(3);
         // Six positions from the start of games and six from their ends, so that with 8
         // buckets more than one bucket's output weights get a gradient.
@@ -57,7 +59,7 @@ TEST_SUITE("train") {
         batch.insert(batch.end(), fewest.begin(), fewest.begin() + 6);
         train::TrainConfig cfg;
         cfg.hidden = 4;
-        train::Network net(cfg.hidden, buckets);
+        train::Network net(cfg.hidden, buckets, layout);
         net.initialise(17);
         for (int j = 0; j < cfg.hidden; ++j) net.b1()[j] = 0.3f;  // keep the accumulators off the kinks at 0 and 1
         auto totalLoss = [&]() {
@@ -87,11 +89,20 @@ TEST_SUITE("train") {
         }
         int bucketsWithGradient = 0;
         for (int b = 0; b < buckets; ++b) bucketsWithGradient += grad[net.params.size() - size_t(buckets - b)] != 0.0f;
-        MESSAGE(buckets, " output bucket(s), ", bucketsWithGradient, " with a gradient: ", checked,
+        // With king buckets, the first-layer sets the positions' kings pick get gradients.
+        int setsWithGradient = 0;
+        for (int set = 0; set < layout.buckets; ++set) {
+            bool any = false;
+            for (size_t k = size_t(set) * 768 * 4; k < size_t(set + 1) * 768 * 4; ++k) any |= grad[k] != 0.0f;
+            setsWithGradient += any;
+        }
+        MESSAGE(buckets, " output bucket(s), layout ", layoutName, " (", setsWithGradient, " of ", layout.buckets,
+                " input sets with a gradient), ", bucketsWithGradient, " output buckets with a gradient: ", checked,
                 " parameters checked, ", bad, " outside 2% (+2e-5), worst relative error ", worst);
         CHECK(checked > 100);
         CHECK(bad == 0);
         CHECK(bucketsWithGradient >= std::min(buckets, 2));
+        CHECK(setsWithGradient >= std::min(layout.buckets, 2));
       }
     }
 
@@ -188,7 +199,7 @@ TEST_SUITE("train") {
         in.read(reinterpret_cast<char*>(header), sizeof header);
         in.read(reinterpret_cast<char*>(&hash), sizeof hash);
         CHECK(header[0] == 0x4E4E5A56u);
-        CHECK(header[1] == train::kNetVersion);
+        CHECK(header[1] == nnue::kPlainVersion);  // a plain net is still written as version 2
         CHECK(header[2] == 768u);
         CHECK(header[3] == 16u);
         CHECK(header[4] == uint32_t(train::kQA));
@@ -275,8 +286,9 @@ TEST_SUITE("train") {
         std::vector<PackedPosition> all = testdata::samplePositions(3);
         const std::vector<PackedPosition> held(all.end() - 20, all.end());
         all.resize(all.size() - 20);
-        for (const int threads : {1, 2}) {
+        for (const auto& [threads, layoutName] : {std::pair<int, std::string>{1, "none"}, {2, "none"}, {2, "hm4"}}) {
             train::TrainConfig cfg;
+            REQUIRE(nnue::namedInputLayout(layoutName, cfg.layout));
             cfg.hidden = 16;
             cfg.buckets = 8;
             cfg.epochs = 4;
@@ -295,33 +307,37 @@ TEST_SUITE("train") {
             size_t differing = 0;
             for (size_t k = 0; k < sparse.network().params.size(); ++k)
                 differing += sparse.network().params[k] != dense.network().params[k];
-            MESSAGE(threads, " thread(s), ", sparse.steps(), " steps: held-out loss ", a.validLoss, " sparse, ",
+            MESSAGE(threads, " thread(s), layout ", layoutName, ", ", sparse.steps(), " steps: held-out loss ", a.validLoss, " sparse, ",
                     b.validLoss, " dense; ", differing, " parameters differ");
             CHECK(sparse.steps() > size_t(train::Trainer::kMaxDeferredSteps));
             CHECK(differing == 0);
             CHECK(a.validLoss == b.validLoss);
         }
         // The rows markActiveRows names hold every first-layer gradient a position gives.
-        train::Network net(16, 1);
-        net.initialise(9);
-        train::Workspace work(16);
-        train::TrainConfig cfg;
-        int outside = 0, marked = 0;
-        for (const PackedPosition& p : std::vector<PackedPosition>(all.begin(), all.begin() + 40)) {
-            std::vector<float> g(net.params.size(), 0.0f);
-            std::vector<uint8_t> touched(768, 0);
-            const bool mirrored = train::mirrorable(p) && marked % 2;
-            net.lossAndGradient(p, cfg, g.data(), mirrored, work);
-            train::markActiveRows(p, mirrored, touched.data());
-            for (int row = 0; row < 768; ++row) {
-                marked += touched[size_t(row)];
-                for (int j = 0; j < 16; ++j) outside += !touched[size_t(row)] && g[size_t(row * 16 + j)] != 0.0f;
+        for (const std::string layoutName : {"none", "hm8"}) {
+            nnue::InputLayout layout;
+            REQUIRE(nnue::namedInputLayout(layoutName, layout));
+            train::Network net(16, 1, layout);
+            net.initialise(9);
+            train::Workspace work(16);
+            train::TrainConfig cfg;
+            int outside = 0, marked = 0;
+            for (const PackedPosition& p : std::vector<PackedPosition>(all.begin(), all.begin() + 40)) {
+                std::vector<float> g(net.params.size(), 0.0f);
+                std::vector<uint8_t> touched(size_t(layout.inputs()), 0);
+                const bool mirrored = train::mirrorable(p) && marked % 2;
+                net.lossAndGradient(p, cfg, g.data(), mirrored, work);
+                train::markActiveRows(p, mirrored, layout, touched.data());
+                for (int row = 0; row < layout.inputs(); ++row) {
+                    marked += touched[size_t(row)];
+                    for (int j = 0; j < 16; ++j) outside += !touched[size_t(row)] && g[size_t(row * 16 + j)] != 0.0f;
+                }
             }
+            CHECK(outside == 0);
+            MESSAGE("layout ", layoutName, ": ", marked, " rows marked by 40 positions");
+            CHECK(marked > 40 * 10);  // each position marks its pieces' rows, both perspectives
+            CHECK(marked <= 40 * 64);
         }
-        CHECK(outside == 0);
-        MESSAGE(marked, " rows marked by 40 positions");
-        CHECK(marked > 40 * 10);  // each position marks its pieces' rows, both perspectives
-        CHECK(marked <= 40 * 64);
     }
 
     TEST_CASE("learning-rate warmup: the factor ramps linearly, warmup=1 is no warmup, a long one moves the weights less") {
@@ -402,8 +418,10 @@ TEST_SUITE("train") {
         std::vector<PackedPosition> all = testdata::samplePositions(3);
         const std::vector<PackedPosition> held(all.end() - 30, all.end());
         all.resize(all.size() - 30);
-        for (const int threads : {1, 2}) {
+        for (const auto& [threads, layoutName] : {std::pair<int, std::string>{1, "none"}, {2, "none"}, {1, "hm4"}}) {
+            CAPTURE(layoutName);
             train::TrainConfig cfg;
+            REQUIRE(nnue::namedInputLayout(layoutName, cfg.layout));
             cfg.hidden = 16;
             cfg.buckets = 8;
             cfg.epochs = 3;
@@ -445,7 +463,19 @@ TEST_SUITE("train") {
             train::TrainConfig other = cfg;
             other.hidden = 32;
             train::Trainer wrongShape(other, all, held);
-            CHECK(wrongShape.loadCheckpoint(path).error.find("checkpoint is (768 -> 16) x 2 -> 8") == 0);
+            const std::string wanted = cfg.layout.plain() ? "checkpoint is (768 -> 16) x 2 -> 8" : "checkpoint is (768 x 4 king buckets, mirrored -> 16) x 2 -> 8";
+            CHECK(wrongShape.loadCheckpoint(path).error.find(wanted) == 0);
+            // Another input layout of the same sizes is refused too.
+            train::TrainConfig otherLayout = cfg;
+            if (cfg.layout.plain()) {
+                REQUIRE(nnue::namedInputLayout("hm", otherLayout.layout));
+            } else {
+                otherLayout.layout.map[0] = 3;  // hm4's sizes, another map
+            }
+            train::Trainer wrongLayout(otherLayout, all, held);
+            const std::string refusal = wrongLayout.loadCheckpoint(path).error;
+            CHECK(refusal.find("checkpoint is") == 0);
+            CHECK((refusal.find("king maps differ") != std::string::npos) == !cfg.layout.plain());
             const auto size = std::filesystem::file_size(path);
             std::filesystem::resize_file(path, size - 4);
             train::Trainer cut(cfg, all, held);
@@ -458,7 +488,12 @@ TEST_SUITE("train") {
             longer.epochs = 5;
             train::Trainer differs(longer, all, held);
             CHECK(differs.loadCheckpoint(path).note.find("epochs=3") != std::string::npos);
-            // The old weights-only format still loads, as weights only.
+            // The old weights-only format (plain nets only) still loads, as weights only.
+            if (!cfg.layout.plain()) {
+                CHECK_FALSE(first.network().save(path));
+                std::filesystem::remove(path);
+                continue;
+            }
             REQUIRE(first.network().save(path));
             train::Trainer old(cfg, all, held);
             const train::Trainer::Resumed o = old.loadCheckpoint(path);

@@ -15,11 +15,15 @@ namespace vazir::nnue {
 namespace {
 
 
-// The largest file a net of any accepted shape can be (version 2 header, 1024 hidden, 8
-// buckets): a longer one is refused before it is read whole (a device or a huge file
-// named by EvalFile must not eat the memory).
-constexpr size_t kMaxFileBytes = 8 * sizeof(uint32_t) + sizeof(uint64_t) +
-                                 sizeof(int16_t) * (size_t(kInputs) * kMaxHidden + kMaxHidden +
+// Version 3's header: version 2's eight fields, then input buckets and the mirroring
+// flag, then the king-square map (64 bytes).
+constexpr size_t kV3Fields = 10, kMapBytes = 64;
+
+// The largest file a net of any accepted shape can be (version 3 header, 16 input
+// buckets, 1024 hidden, 8 output buckets): a longer one is refused before it is read
+// whole (a device or a huge file named by EvalFile must not eat the memory).
+constexpr size_t kMaxFileBytes = kV3Fields * sizeof(uint32_t) + kMapBytes + sizeof(uint64_t) +
+                                 sizeof(int16_t) * (size_t(kInputs) * kMaxInputBuckets * kMaxHidden + kMaxHidden +
                                                     size_t(kMaxOutputBuckets) * 2 * kMaxHidden) +
                                  sizeof(int32_t) * kMaxOutputBuckets;
 
@@ -30,39 +34,43 @@ constexpr size_t kMaxFileBytes = 8 * sizeof(uint32_t) + sizeof(uint64_t) +
 // when the exact sum fits int16. A position has at most 16 pieces of each colour (the
 // FEN reader refuses more; moves never add any), so a perspective sees at most 16
 // features from the "own" half of the inputs and 16 from the "other" half (one per
-// square). Neuron i's sum is therefore at most its bias plus the 16 largest positive
-// weights of each half and at least its bias plus the 16 most negative ones; if both
-// ends fit int16, no legal position can overflow. Returns "" or what is wrong.
-std::string checkFirstLayerRange(const std::vector<int16_t>& w1, const std::vector<int16_t>& b1, int hidden) {
+// square), all from one input bucket's set. Neuron i's sum is therefore at most its bias
+// plus the 16 largest positive weights of each half of some set and at least its bias
+// plus the 16 most negative ones; if both ends fit int16 for every set, no legal
+// position can overflow. Returns "" or what is wrong.
+std::string checkFirstLayerRange(const std::vector<int16_t>& w1, const std::vector<int16_t>& b1, int hidden,
+                                 int inputBuckets) {
     constexpr int kHalf = kInputs / 2, kMaxPiecesPerSide = 16;
     std::vector<int> column(kHalf);
-    for (int i = 0; i < hidden; ++i) {
-        int64_t high = b1[size_t(i)], low = b1[size_t(i)];
-        for (int half = 0; half < 2; ++half) {
-            for (int f = 0; f < kHalf; ++f) column[size_t(f)] = w1[size_t(half * kHalf + f) * size_t(hidden) + size_t(i)];
-            std::nth_element(column.begin(), column.begin() + kMaxPiecesPerSide, column.end(), std::greater<>());
-            for (int k = 0; k < kMaxPiecesPerSide; ++k) high += std::max(column[size_t(k)], 0);
-            std::nth_element(column.begin(), column.begin() + kMaxPiecesPerSide, column.end());
-            for (int k = 0; k < kMaxPiecesPerSide; ++k) low += std::min(column[size_t(k)], 0);
+    for (int set = 0; set < inputBuckets; ++set)
+        for (int i = 0; i < hidden; ++i) {
+            int64_t high = b1[size_t(i)], low = b1[size_t(i)];
+            for (int half = 0; half < 2; ++half) {
+                const size_t first = size_t(set) * kInputs + size_t(half) * kHalf;
+                for (int f = 0; f < kHalf; ++f) column[size_t(f)] = w1[(first + size_t(f)) * size_t(hidden) + size_t(i)];
+                std::nth_element(column.begin(), column.begin() + kMaxPiecesPerSide, column.end(), std::greater<>());
+                for (int k = 0; k < kMaxPiecesPerSide; ++k) high += std::max(column[size_t(k)], 0);
+                std::nth_element(column.begin(), column.begin() + kMaxPiecesPerSide, column.end());
+                for (int k = 0; k < kMaxPiecesPerSide; ++k) low += std::min(column[size_t(k)], 0);
+            }
+            if (high > INT16_MAX || low < INT16_MIN)
+                return "network first-layer weights out of range: hidden neuron " + std::to_string(i) +
+                       (inputBuckets > 1 ? " of input bucket " + std::to_string(set) : std::string()) + " can reach " +
+                       std::to_string(high > INT16_MAX ? high : low) + ", outside the int16 accumulators (" +
+                       std::to_string(INT16_MIN) + " to " + std::to_string(INT16_MAX) + ")";
         }
-        if (high > INT16_MAX || low < INT16_MIN)
-            return "network first-layer weights out of range: hidden neuron " + std::to_string(i) + " can reach " +
-                   std::to_string(high > INT16_MAX ? high : low) + ", outside the int16 accumulators (" +
-                   std::to_string(INT16_MIN) + " to " + std::to_string(INT16_MAX) + ")";
-    }
     return "";
 }
 
-// Both perspectives' first-layer sums for `pos`, from scratch.
-void refreshAccumulators(const Network& net, const Position& pos, int16_t (*acc)[kMaxHidden], Simd simd) {
+// One perspective's first-layer sums for `pos`, from scratch.
+void refreshPerspective(const Network& net, const Position& pos, Color persp, int16_t* acc, Simd simd) {
     const int n = net.hidden();
-    for (Color persp : {White, Black}) {
-        std::memcpy(acc[persp], net.bias(), sizeof(int16_t) * size_t(n));
-        for (Bitboard b = pos.pieces(); b;) {
-            const Square s = popLsb(b);
-            const int16_t* row = net.row(featureIndex(persp, pos.pieceOn(s), s));
-            kernels::update(simd, acc[persp], acc[persp], &row, 1, nullptr, 0, n);
-        }
+    const KingView view = kingView(net.layout(), persp, pos.kingSquare(persp));
+    std::memcpy(acc, net.bias(), sizeof(int16_t) * size_t(n));
+    for (Bitboard b = pos.pieces(); b;) {
+        const Square s = popLsb(b);
+        const int16_t* row = net.row(featureIndex(persp, pos.pieceOn(s), s, view));
+        kernels::update(simd, acc, acc, &row, 1, nullptr, 0, n);
     }
 }
 
@@ -70,10 +78,15 @@ int bucketOf(const Network& net, const Position& pos) { return outputBucket(popC
 
 }  // namespace
 
-uint64_t architectureHash(int hidden, int buckets) {
-    // One bucket keeps version 1's description, so the hash of a version 1 net still matches.
+uint64_t architectureHash(int hidden, int buckets, const InputLayout& layout) {
+    // One bucket keeps version 1's description, so the hash of a version 1 net still
+    // matches; the plain layout keeps version 2's.
     std::string arch = "768x" + std::to_string(hidden) + "x2-1-screlu-qa255-qb64";
     if (buckets != 1) arch += "-ob" + std::to_string(buckets);
+    if (!layout.plain()) {
+        arch += "-kb" + std::to_string(layout.buckets) + (layout.mirrored ? "m" : "") + "-";
+        for (uint8_t b : layout.map) arch += char('a' + b);
+    }
     uint64_t h = 0xcbf29ce484222325ULL;
     for (char c : arch) h = (h ^ uint8_t(c)) * 0x100000001b3ULL;
     return h;
@@ -82,31 +95,47 @@ uint64_t architectureHash(int hidden, int buckets) {
 std::string Network::load(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return "cannot open network file '" + path.substr(0, 200) + "'";
-    std::string bytes(kMaxFileBytes + 1, '\0');
-    in.read(bytes.data(), std::streamsize(bytes.size()));
-    bytes.resize(size_t(in.gcount()));
-    if (bytes.size() > kMaxFileBytes)
-        return "network file '" + path.substr(0, 200) + "' is larger than any network (" +
-               std::to_string(kMaxFileBytes) + " bytes)";
+    // Read in blocks, so that memory follows the file and never passes the largest net.
+    std::string bytes;
+    std::vector<char> block(size_t(1) << 20);
+    while (in.read(block.data(), std::streamsize(block.size())) || in.gcount() > 0) {
+        bytes.append(block.data(), size_t(in.gcount()));
+        if (bytes.size() > kMaxFileBytes)
+            return "network file '" + path.substr(0, 200) + "' is larger than any network (" +
+                   std::to_string(kMaxFileBytes) + " bytes)";
+    }
     return loadFromMemory(bytes.data(), bytes.size());
 }
 
 std::string Network::loadFromMemory(const void* data, size_t size) {
     const auto* p = static_cast<const unsigned char*>(data);
-    // magic, version, inputs, hidden, QA, QB, scale, then (version 2) buckets; then the hash.
-    uint32_t header[8] = {};
+    // magic, version, inputs, hidden, QA, QB, scale, then (version 2) output buckets,
+    // then (version 3) input buckets, mirroring and the 64-byte king map; then the hash.
+    uint32_t header[kV3Fields] = {};
     uint64_t hash = 0;
     if (size < 2 * sizeof(uint32_t)) return "network file too short for its header";
     std::memcpy(header, p, 2 * sizeof(uint32_t));
     if (header[0] != kMagic) return "not a Vazir network (bad magic)";
-    if (header[1] != 1 && header[1] != kVersion)
-        return "network format version " + std::to_string(header[1]) + ", this build reads 1 and " + std::to_string(kVersion);
-    const size_t fields = header[1] == 1 ? 7 : 8;
-    const size_t headerBytes = fields * sizeof(uint32_t) + sizeof hash;
+    if (header[1] < 1 || header[1] > kVersion)
+        return "network format version " + std::to_string(header[1]) + ", this build reads 1 to " + std::to_string(kVersion);
+    const size_t fields = header[1] == 1 ? 7 : header[1] == 2 ? 8 : kV3Fields;
+    const size_t mapBytes = header[1] == 3 ? kMapBytes : 0;
+    const size_t headerBytes = fields * sizeof(uint32_t) + mapBytes + sizeof hash;
     if (size < headerBytes) return "network file too short for its header";
     std::memcpy(header, p, fields * sizeof(uint32_t));
-    std::memcpy(&hash, p + fields * sizeof(uint32_t), sizeof hash);
+    InputLayout layout;
+    std::memcpy(layout.map.data(), p + fields * sizeof(uint32_t), mapBytes);
+    std::memcpy(&hash, p + fields * sizeof(uint32_t) + mapBytes, sizeof hash);
     if (fields == 7) header[7] = 1;
+    if (fields == kV3Fields) {
+        if (header[8] < 1 || header[8] > uint32_t(kMaxInputBuckets) || header[9] > 1)
+            return "network has " + std::to_string(header[8]) + " input buckets (mirroring " + std::to_string(header[9]) +
+                   "), this build reads 1-" + std::to_string(kMaxInputBuckets) + " (mirroring 0 or 1)";
+        layout.buckets = int(header[8]);
+        layout.mirrored = header[9] == 1;
+        for (uint8_t b : layout.map)
+            if (b >= layout.buckets) return "network king map names input bucket " + std::to_string(b) + " of " + std::to_string(layout.buckets);
+    }
     const int hidden = int(header[3]);
     if (header[2] != uint32_t(kInputs) || hidden < kHiddenStep || hidden > kMaxHidden || hidden % kHiddenStep)
         return "network shape " + std::to_string(header[2]) + "x" + std::to_string(header[3]) +
@@ -116,11 +145,11 @@ std::string Network::loadFromMemory(const void* data, size_t size) {
         return "network has " + std::to_string(header[7]) + " output buckets, this build reads 1-" +
                std::to_string(kMaxOutputBuckets);
     const int buckets = int(header[7]);
-    if (hash != architectureHash(hidden, buckets)) return "network architecture hash does not match";
+    if (hash != architectureHash(hidden, buckets, layout)) return "network architecture hash does not match";
     if (header[6] < kMinOutputScale || header[6] > kMaxOutputScale)
         return "network output scale " + std::to_string(header[6]) + " outside " + std::to_string(kMinOutputScale) +
                "-" + std::to_string(kMaxOutputScale);
-    std::vector<int16_t> w1(size_t(kInputs) * size_t(hidden)), b1(static_cast<size_t>(hidden)),
+    std::vector<int16_t> w1(size_t(layout.inputs()) * size_t(hidden)), b1(static_cast<size_t>(hidden)),
         w2(size_t(buckets) * size_t(2 * hidden));
     std::vector<int32_t> b2(static_cast<size_t>(buckets));
     const size_t expected = headerBytes + sizeof(int16_t) * (w1.size() + b1.size() + w2.size()) + sizeof(int32_t) * b2.size();
@@ -133,10 +162,11 @@ std::string Network::loadFromMemory(const void* data, size_t size) {
     }
     for (int16_t w : w2)
         if (std::abs(int(w)) > kMaxOutputWeight) return "network output weight out of range";
-    if (std::string err = checkFirstLayerRange(w1, b1, hidden); !err.empty()) return err;
+    if (std::string err = checkFirstLayerRange(w1, b1, hidden, layout.buckets); !err.empty()) return err;
     hidden_ = hidden;
     scale_ = int(header[6]);
     buckets_ = buckets;
+    layout_ = layout;
     w1_ = std::move(w1);
     b1_ = std::move(b1);
     w2_ = std::move(w2);
@@ -153,7 +183,7 @@ int outputLayer(const Network& net, const int16_t* us, const int16_t* them, int 
 }
 
 std::string Network::shape() const {
-    return "(" + std::to_string(kInputs) + " -> " + std::to_string(hidden_) + ") x 2 -> " +
+    return "(" + describeInputs(layout_) + " -> " + std::to_string(hidden_) + ") x 2 -> " +
            (buckets_ == 1 ? std::string("1") : std::to_string(buckets_) + " buckets");
 }
 
@@ -161,7 +191,7 @@ AccumulatorStack::AccumulatorStack() : entries_(size_t(kStackSize)) {}
 
 void AccumulatorStack::reset(const Position&) {
     top_ = overflow_ = 0;
-    entries_[0].computed = false;
+    entries_[0].computed[White] = entries_[0].computed[Black] = false;
 }
 
 void AccumulatorStack::push(const Position& pos, Move m) {
@@ -187,7 +217,17 @@ void AccumulatorStack::push(const Position& pos, Move m) {
         sub(pos.pieceOn(to), to);
         add(pc, kingTo);
         add(makePiece(us, Rook), rookTo);
+        c.kingMoved = true;
+        c.kingColor = us;
+        c.kingFrom = from;
+        c.kingTo = kingTo;
     } else {
+        if (typeOf(pc) == King) {
+            c.kingMoved = true;
+            c.kingColor = us;
+            c.kingFrom = from;
+            c.kingTo = to;
+        }
         sub(pc, from);
         add(m.kind() == MoveKind::Promotion ? makePiece(us, m.promotion()) : pc, to);
         if (m.kind() == MoveKind::EnPassant) sub(makePiece(~us, Pawn), Square(to - pawnPush(us)));
@@ -195,7 +235,7 @@ void AccumulatorStack::push(const Position& pos, Move m) {
     }
     Entry& e = entries_[size_t(++top_)];
     e.change = c;
-    e.computed = false;
+    e.computed[White] = e.computed[Black] = false;
 }
 
 void AccumulatorStack::pushNull() {
@@ -205,49 +245,58 @@ void AccumulatorStack::pushNull() {
     }
     Entry& e = entries_[size_t(++top_)];
     e.change = Change{};
-    e.computed = false;
+    e.computed[White] = e.computed[Black] = false;
 }
 
-void AccumulatorStack::refresh(const Network& net, const Position& pos, Entry& e, Simd simd) {
-    refreshAccumulators(net, pos, e.acc, simd);
-    e.computed = true;
+bool AccumulatorStack::changesView(const InputLayout& layout, const Change& c, Color perspective) {
+    return c.kingMoved && c.kingColor == perspective &&
+           kingView(layout, perspective, c.kingFrom) != kingView(layout, perspective, c.kingTo);
 }
 
-void AccumulatorStack::apply(const Network& net, const Entry& from, Entry& to, Simd simd) {
-    const int n = net.hidden();
+void AccumulatorStack::apply(const Network& net, const Entry& from, Entry& to, Color persp, KingView view, Simd simd) {
     const Change& c = to.change;
-    for (Color persp : {White, Black}) {
-        const int16_t* adds[2];
-        const int16_t* subs[2];
-        for (int i = 0; i < c.addCount; ++i) adds[i] = net.row(featureIndex(persp, c.addPiece[i], c.addSq[i]));
-        for (int i = 0; i < c.subCount; ++i) subs[i] = net.row(featureIndex(persp, c.subPiece[i], c.subSq[i]));
-        kernels::update(simd, to.acc[persp], from.acc[persp], adds, c.addCount, subs, c.subCount, n);
-    }
-    to.computed = true;
+    const int16_t* adds[2];
+    const int16_t* subs[2];
+    for (int i = 0; i < c.addCount; ++i) adds[i] = net.row(featureIndex(persp, c.addPiece[i], c.addSq[i], view));
+    for (int i = 0; i < c.subCount; ++i) subs[i] = net.row(featureIndex(persp, c.subPiece[i], c.subSq[i], view));
+    kernels::update(simd, to.acc[persp], from.acc[persp], adds, c.addCount, subs, c.subCount, net.hidden());
+    to.computed[persp] = true;
 }
 
 int AccumulatorStack::evaluate(const Network& net, const Position& pos, Simd simd) {
     if (computedFor_ != &net) {
-        for (Entry& e : entries_) e.computed = false;
+        for (Entry& e : entries_) e.computed[White] = e.computed[Black] = false;
         computedFor_ = &net;
     }
     if (overflow_ > 0) return evaluateFresh(net, pos, simd);
-    int i = top_;
-    while (i > 0 && !entries_[size_t(i)].computed) --i;
-    if (!entries_[size_t(i)].computed) {
-        // No computed ancestor: this position from scratch (cheaper than rebuilding the line).
-        refresh(net, pos, entries_[size_t(top_)], simd);
-    } else {
-        for (int j = i + 1; j <= top_; ++j) apply(net, entries_[size_t(j - 1)], entries_[size_t(j)], simd);
+    Entry& top = entries_[size_t(top_)];
+    const InputLayout& layout = net.layout();
+    const bool plain = layout.plain();  // one view for every king square: nothing to check
+    for (Color persp : {White, Black}) {
+        if (top.computed[persp]) continue;
+        // Down to the nearest entry computed for this perspective, unless a king move on
+        // the way changes its view: then (or with nothing computed) it starts afresh here.
+        int i = top_;
+        while (i > 0 && !entries_[size_t(i)].computed[persp] &&
+               (plain || !changesView(layout, entries_[size_t(i)].change, persp)))
+            --i;
+        if (!entries_[size_t(i)].computed[persp]) {
+            refreshPerspective(net, pos, persp, top.acc[persp], simd);
+            top.computed[persp] = true;
+            continue;
+        }
+        // Every change from i up keeps the view, so it is the view of the king now.
+        const KingView view = plain ? KingView{} : kingView(layout, persp, pos.kingSquare(persp));
+        for (int j = i + 1; j <= top_; ++j) apply(net, entries_[size_t(j - 1)], entries_[size_t(j)], persp, view, simd);
     }
-    const Entry& e = entries_[size_t(top_)];
+    const Entry& e = top;
     const Color stm = pos.sideToMove();
     return outputLayer(net, e.acc[stm], e.acc[~stm], bucketOf(net, pos), simd);
 }
 
 int AccumulatorStack::evaluateFresh(const Network& net, const Position& pos, Simd simd) {
     alignas(64) int16_t acc[2][kMaxHidden];
-    refreshAccumulators(net, pos, acc, simd);
+    for (Color persp : {White, Black}) refreshPerspective(net, pos, persp, acc[persp], simd);
     const Color stm = pos.sideToMove();
     return outputLayer(net, acc[stm], acc[~stm], bucketOf(net, pos), simd);
 }

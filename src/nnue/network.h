@@ -1,11 +1,14 @@
-// NNUE inference: a quantised (768 -> N) x 2 -> B SCReLU network as `vazir-train`
+// NNUE inference: a quantised (768 x K -> N) x 2 -> B SCReLU network as `vazir-train`
 // exports it (tools/train/trainer.h), evaluated incrementally; B output buckets (1-8), the
-// one used chosen by the number of pieces (nnue/features.h).
+// one used chosen by the number of pieces, and K input (king) buckets (1-16), each
+// perspective's chosen by its king's square, optionally mirrored (nnue/features.h).
 //
 // Each search thread keeps an AccumulatorStack: one entry per ply holding both
 // perspectives' first-layer sums. Making a move only records which features it adds and
 // removes; the sums are brought up to date lazily, from the nearest computed ancestor,
-// when an evaluation is asked for, and unmaking costs nothing. Integer arithmetic
+// when an evaluation is asked for, and unmaking costs nothing. A king move that changes
+// its side's input bucket or mirroring makes that side's sums start afresh (each
+// perspective is brought up to date on its own). Integer arithmetic
 // throughout, so the SIMD kernels (nnue/kernels.h: AVX-512, AVX2, SSE2, NEON, chosen at
 // build time like PEXT) and the portable scalar path give the same numbers bit for bit.
 #pragma once
@@ -25,16 +28,19 @@ constexpr int kMaxHidden = 1024;
 constexpr int kStackSize = 160;  // plies an AccumulatorStack holds (the search's deepest ply is below 128)
 constexpr int kHiddenStep = 16;  // hidden sizes are multiples of this (one AVX2 register)
 constexpr uint32_t kMagic = 0x4E4E5A56u;  // "VZNN"
-// Version 2 adds the number of output buckets to the header (after the scale); version 1
-// files (one output) are still read.
-constexpr uint32_t kVersion = 2;
+// Version 2 adds the number of output buckets to the header (after the scale); version 3
+// adds the input buckets, the mirroring flag and the 64-byte king-square map after it.
+// The trainer writes version 2 for the plain layout, 3 otherwise; versions 1 (one
+// output, no buckets field) to 3 are read.
+constexpr uint32_t kVersion = 3;
+constexpr uint32_t kPlainVersion = 2;
 constexpr int kQA = 255, kQB = 64;
 // Centipawns per logistic unit the header may state (the trainer writes only these): the
 // range of sensible scales, far inside what keeps the output arithmetic exact in 64 bits.
 constexpr uint32_t kMinOutputScale = 1, kMaxOutputScale = 2000;
 
 // The architecture hash the trainer writes (FNV-1a of its description).
-uint64_t architectureHash(int hidden, int buckets = 1);
+uint64_t architectureHash(int hidden, int buckets = 1, const InputLayout& layout = {});
 
 class Network {
 public:
@@ -45,8 +51,10 @@ public:
     int hidden() const { return hidden_; }
     int scale() const { return scale_; }
     int buckets() const { return buckets_; }
+    const InputLayout& layout() const { return layout_; }
     // The architecture as the load message names it: "(768 -> 128) x 2 -> 8 buckets",
-    // or "(768 -> 16) x 2 -> 1" for a one-output net.
+    // "(768 -> 16) x 2 -> 1" for a one-output net, "(768 x 4 king buckets, mirrored ->
+    // 256) x 2 -> 8 buckets" with input buckets.
     std::string shape() const;
 
     const int16_t* row(int feature) const { return w1_.data() + size_t(feature) * size_t(hidden_); }
@@ -59,6 +67,7 @@ private:
     int hidden_ = 0;
     int scale_ = 400;
     int buckets_ = 1;
+    InputLayout layout_;
     std::vector<int16_t> w1_, b1_, w2_;
     std::vector<int32_t> b2_;
 };
@@ -90,14 +99,20 @@ private:
         int8_t addCount = 0, subCount = 0;
         Piece addPiece[2], subPiece[2];
         Square addSq[2], subSq[2];
+        bool kingMoved = false;  // a king move (or castling): kingColor's view may change
+        Color kingColor = White;
+        Square kingFrom = Square(0), kingTo = Square(0);
     };
     struct Entry {
         alignas(64) int16_t acc[2][kMaxHidden];
-        bool computed = false;
+        bool computed[2] = {false, false};  // per perspective
         Change change;  // from the entry below to this one
     };
-    void refresh(const Network& net, const Position& pos, Entry& e, Simd simd);
-    void apply(const Network& net, const Entry& from, Entry& to, Simd simd);
+    // Whether `c` moves perspective's king to a square with another view (input bucket
+    // or mirroring): that perspective cannot be updated across it.
+    static bool changesView(const InputLayout& layout, const Change& c, Color perspective);
+    // One perspective from `from` to `to` through to.change, in the king view `view`.
+    void apply(const Network& net, const Entry& from, Entry& to, Color perspective, KingView view, Simd simd);
 
     std::vector<Entry> entries_;
     int top_ = 0;

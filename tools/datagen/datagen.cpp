@@ -374,7 +374,7 @@ int runDatagen(const DatagenConfig& config, std::ostream& log) {
     log << "datagen: " << config.games << " games (" << shared.done.size() << " already in " << config.output << "), "
         << config.threads << " threads, " << config.nodes << " nodes per move, seed " << config.seed
         << ", openings within " << config.maxOpeningScore << " cp, evaluation "
-        << (shared.settings.network ? config.evalFile + " (768 -> " + std::to_string(shared.settings.network->hidden()) + ")"
+        << (shared.settings.network ? config.evalFile + " " + shared.settings.network->shape()
                                     : std::string("hand-crafted"))
         << (config.format == DatagenFormat::Records ? ", binary records"
             : config.format == DatagenFormat::Games ? ", game format"

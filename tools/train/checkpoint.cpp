@@ -1,12 +1,15 @@
 // vazir-train's checkpoints: the whole training state, so that `resume=` continues a run.
 //
-// Format "VZNS" version 1 (little-endian, what Trainer::saveCheckpoint writes):
-//   uint32 magic 0x534E5A56 ("VZNS"), version 1, hidden, buckets, epochs done, the run's
+// Format "VZNS" version 2 (little-endian, what Trainer::saveCheckpoint writes):
+//   uint32 magic 0x534E5A56 ("VZNS"), version 2, hidden, buckets, epochs done, the run's
 //          total epochs (its schedule), then uint64 steps done, seed, training positions
+//   uint32 input buckets, mirroring (0 or 1); uint8 the king map (64 bytes): the input layout
 //   float  weights, then Adam's first moments, then its second moments: three arrays in
-//          the layout of Network::params (w1 768 x hidden, b1, w2, b2)
+//          the layout of Network::params (w1 768 x input buckets x hidden, b1, w2, b2)
+// Version 1 (before input buckets: no layout fields, the plain layout) is still read.
 // The older weights-only checkpoints ("VZNG": magic, hidden, buckets, the weights) are
 // still read: training then starts at epoch 1 with fresh moments, as resume= did before.
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -18,7 +21,7 @@ namespace vazir::train {
 namespace {
 
 constexpr uint32_t kStateMagic = 0x534E5A56u;       // "VZNS"
-constexpr uint32_t kStateVersion = 1;
+constexpr uint32_t kStateVersion = 2;
 constexpr uint32_t kWeightsOnlyMagic = 0x474E5A56u;  // "VZNG", Network::save
 
 struct StateHeader {
@@ -26,6 +29,16 @@ struct StateHeader {
     uint64_t steps, seed, trainPositions;
 };
 static_assert(sizeof(StateHeader) == 48);
+struct LayoutFields {  // version 2, after the header
+    uint32_t inputBuckets, mirrored;
+    uint8_t map[64];
+};
+static_assert(sizeof(LayoutFields) == 72);
+
+// "(768 -> 16) x 2 -> 8", "(768 x 4 king buckets, mirrored -> 16) x 2 -> 8".
+std::string describe(int hidden, int buckets, const nnue::InputLayout& layout) {
+    return "(" + nnue::describeInputs(layout) + " -> " + std::to_string(hidden) + ") x 2 -> " + std::to_string(buckets);
+}
 
 }  // namespace
 
@@ -33,10 +46,14 @@ bool Trainer::saveCheckpoint(const std::string& path, int epochsDone) {
     flush();  // every deferred update into the weights and moments
     const StateHeader h{kStateMagic, kStateVersion, uint32_t(net_.hidden()), uint32_t(net_.buckets()),
                         uint32_t(epochsDone), uint32_t(config_.epochs), steps_, config_.seed, trainPositions()};
+    const nnue::InputLayout& layout = net_.layout();
+    LayoutFields l{uint32_t(layout.buckets), uint32_t(layout.mirrored), {}};
+    std::copy(layout.map.begin(), layout.map.end(), l.map);
     const std::string tmp = path + ".tmp";
     {
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
         out.write(reinterpret_cast<const char*>(&h), sizeof h);
+        out.write(reinterpret_cast<const char*>(&l), sizeof l);
         for (const std::vector<float>* a : {&net_.params, &m_, &v_})
             out.write(reinterpret_cast<const char*>(a->data()), std::streamsize(a->size() * sizeof(float)));
         out.flush();
@@ -62,14 +79,27 @@ Trainer::Resumed Trainer::loadCheckpoint(const std::string& path) {
     }
     StateHeader h{};
     in.seekg(0);
-    if (magic != kStateMagic || !in.read(reinterpret_cast<char*>(&h), sizeof h) || h.version != kStateVersion) {
+    if (magic != kStateMagic || !in.read(reinterpret_cast<char*>(&h), sizeof h) || h.version < 1 ||
+        h.version > kStateVersion) {
         r.error = "'" + path + "' is not a vazir-train checkpoint (of a version this build reads)";
         return r;
     }
-    if (int(h.hidden) != net_.hidden() || int(h.buckets) != net_.buckets()) {
-        r.error = "checkpoint is (768 -> " + std::to_string(h.hidden) + ") x 2 -> " + std::to_string(h.buckets) +
-                  " buckets, this run (768 -> " + std::to_string(net_.hidden()) + ") x 2 -> " +
-                  std::to_string(net_.buckets());
+    nnue::InputLayout layout;  // version 1: the plain layout
+    if (h.version >= 2) {
+        LayoutFields l{};
+        if (!in.read(reinterpret_cast<char*>(&l), sizeof l)) {
+            r.error = "checkpoint '" + path + "' is cut short";
+            return r;
+        }
+        layout.buckets = int(l.inputBuckets);
+        layout.mirrored = l.mirrored != 0;
+        std::copy(l.map, l.map + 64, layout.map.begin());
+    }
+    if (int(h.hidden) != net_.hidden() || int(h.buckets) != net_.buckets() || !(layout == net_.layout())) {
+        const bool sameSizes = int(h.hidden) == net_.hidden() && int(h.buckets) == net_.buckets() &&
+                               layout.buckets == net_.layout().buckets && layout.mirrored == net_.layout().mirrored;
+        r.error = "checkpoint is " + describe(int(h.hidden), int(h.buckets), layout) + ", this run " +
+                  describe(net_.hidden(), net_.buckets(), net_.layout()) + (sameSizes ? " (king maps differ)" : "");
         return r;
     }
     std::vector<float> params(net_.params.size()), m(params.size()), v(params.size());

@@ -4,7 +4,11 @@
 //               [epochs=10] [batch=16384] [lr=0.004] [wd=0.1] [blend=0.3] [scale=400]
 //               [threads=2] [seed=1] [minply=8] [mirror=1|0] [out=vazir.nnue] [checkpoint=prefix]
 //               [resume=checkpoint file] [exportscale=N|hce] [stream=0|1] [buffer=1048576]
-//               [warmup=0] [best=0|1] [patience=0]
+//               [warmup=0] [best=0|1] [patience=0] [kingbuckets=none]
+//
+// kingbuckets= picks the input layout (nnue/features.h, namedInputLayout): none (the
+// plain 768 inputs), hm (files mirrored by each side's king), hm4 or hm8 (mirrored, and
+// 4 or 8 sets of first-layer weights chosen by the king's square).
 //
 // warmup=N ramps the learning rate up linearly over the first N steps (trainer.h).
 // best=1 exports the net of the epoch with the lowest held-out loss rather than the
@@ -94,7 +98,7 @@ int main(int argc, char** argv) {
     if (valid.empty()) std::cout << " (" << train.heldOutGames << " whole games, validshare " << validShare << ")";
     if (o.stream) std::cout << "; streamed through a buffer of " << o.bufferPositions << " positions";
     std::cout << std::endl;
-    std::cout << "net: (768 -> " << cfg.hidden << ") x 2 -> 1, SCReLU, " << cfg.buckets
+    std::cout << "net: (" << nnue::describeInputs(cfg.layout) << " -> " << cfg.hidden << ") x 2 -> 1, SCReLU, " << cfg.buckets
               << " output bucket(s) by piece count; batch " << cfg.batchSize << ", lr " << cfg.lr
               << ", wd " << cfg.weightDecay << ", blend " << cfg.blend << ", scale " << cfg.scale << ", "
               << cfg.threads << " threads, seed " << cfg.seed << (cfg.mirror ? ", mirrored files" : "") << std::endl;

@@ -13,7 +13,7 @@ bool scaleFitsHeader(double scale) { return scale >= nnue::kMinOutputScale && sc
 
 const std::string kUsage =
     "usage: vazir-train data=<file.bin|file.vzg>[,...] [valid=...] [validshare=0-0.5] [hidden=16-1024, a multiple of 16] "
-    "[buckets=1-8] [epochs=N] [batch=N] [threads=1-256] [scale=1-2000] [exportscale=1-2000|hce] "
+    "[buckets=1-8] [kingbuckets=none|hm|hm4|hm8] [epochs=N] [batch=N] [threads=1-256] [scale=1-2000] [exportscale=1-2000|hce] "
     "[stream=0|1] [buffer=positions] [warmup=steps] [best=0|1] [patience=epochs] ...";
 
 }  // namespace
@@ -64,6 +64,9 @@ std::string parseTrainArgs(int argc, const char* const* argv, TrainOptions& o) {
                 if (used != v.size()) throw 0;
             } else if (k == "minply") o.filter.minPly = integer(v);
             else if (k == "mirror") cfg.mirror = integer(v) != 0;
+            else if (k == "kingbuckets") {
+                if (!nnue::namedInputLayout(v, cfg.layout)) return "kingbuckets=" + v + ": none, hm, hm4 or hm8";
+            }
             else if (k == "stream") o.stream = integer(v) != 0;
             else if (k == "buffer") {
                 const int n = integer(v);

@@ -19,21 +19,34 @@ namespace {
 
 constexpr uint32_t kCheckpointMagic = 0x474E5A56u;  // "VZNG" (the float checkpoint; "VZNF" had no buckets field)
 
-// The pieces of a record as (piece, square), and who is to move.
+// The pieces of a record as (piece, square), who is to move, and what each side's king
+// square makes of its inputs (nnue::kingView; index 0 the side to move's).
 struct Decoded {
     Piece pieces[32];
     Square squares[32];
     int count = 0;
     Color stm = White;
+    nnue::KingView view[2];
 };
 
-Decoded decode(const PackedPosition& p, bool mirrored = false) {
+Decoded decode(const PackedPosition& p, bool mirrored, const nnue::InputLayout& layout) {
     Decoded d;
     d.stm = (p.flags & PackedPosition::kBlackToMove) ? Black : White;
     d.count = std::max(0, unpackPieces(p, d.pieces, d.squares));  // a corrupt record counts as empty
     if (mirrored)
         for (int i = 0; i < d.count; ++i) d.squares[i] = Square(int(d.squares[i]) ^ 7);
+    if (!layout.plain())
+        for (int i = 0; i < d.count; ++i)
+            if (typeOf(d.pieces[i]) == King) {
+                const Color c = colorOf(d.pieces[i]);
+                d.view[c == d.stm ? 0 : 1] = nnue::kingView(layout, c, d.squares[i]);
+            }
     return d;
+}
+
+// The input index of piece i of `d` seen from perspective k (0: the side to move).
+int featureOf(const Decoded& d, int k, int i) {
+    return nnue::featureIndex(k == 0 ? d.stm : ~d.stm, d.pieces[i], d.squares[i], d.view[k]);
 }
 
 constexpr int kLanes = 16;  // partial sums of the output layer's dot product (nnue::kHiddenStep)
@@ -50,7 +63,7 @@ inline float screluDerivative(float x) { return x > 0.0f && x < 1.0f ? 2.0f * x 
 // activations, the bucket and the output in logistic units (the engine's centipawns are
 // output x scale).
 void forward(const Network& net, const PackedPosition& p, bool mirrored, Workspace& w) {
-    const Decoded d = decode(p, mirrored);
+    const Decoded d = decode(p, mirrored, net.layout());
     const int n = net.hidden();
     float* accUs = w.acc[0].data();
     float* accThem = w.acc[1].data();
@@ -59,8 +72,8 @@ void forward(const Network& net, const PackedPosition& p, bool mirrored, Workspa
     w.count = d.count;
     w.blackToMove = d.stm == Black;
     for (int i = 0; i < d.count; ++i) {
-        w.features[0][i] = nnue::featureIndex(d.stm, d.pieces[i], d.squares[i]);
-        w.features[1][i] = nnue::featureIndex(~d.stm, d.pieces[i], d.squares[i]);
+        w.features[0][i] = featureOf(d, 0, i);
+        w.features[1][i] = featureOf(d, 1, i);
         const float* ru = net.w1() + size_t(w.features[0][i]) * size_t(n);
         const float* rt = net.w1() + size_t(w.features[1][i]) * size_t(n);
         for (int j = 0; j < n; ++j) {
@@ -147,24 +160,25 @@ BaselineFit handcraftedBaseline(const std::vector<PackedPosition>& positions, co
     return best;
 }
 
-Network::Network(int hidden, int buckets)
-    : params(size_t(768 + 1 + 2 * buckets) * size_t(hidden) + size_t(buckets), 0.0f), hidden_(hidden), buckets_(buckets) {}
+Network::Network(int hidden, int buckets, const nnue::InputLayout& layout)
+    : params(size_t(layout.inputs() + 1 + 2 * buckets) * size_t(hidden) + size_t(buckets), 0.0f),
+      hidden_(hidden),
+      buckets_(buckets),
+      layout_(layout) {}
 
 void Network::initialise(uint64_t seed) {
     std::mt19937_64 rng(seed);
     // He-style scales: about 30 active inputs feed each hidden unit.
     std::normal_distribution<float> first(0.0f, std::sqrt(2.0f / 32.0f)), second(0.0f, std::sqrt(1.0f / float(hidden_)));
-    for (size_t i = 0; i < size_t(768) * size_t(hidden_); ++i) w1()[i] = std::clamp(first(rng), -kClip, kClip);
+    for (size_t i = 0; i < size_t(inputs()) * size_t(hidden_); ++i) w1()[i] = std::clamp(first(rng), -kClip, kClip);
     for (int i = 0; i < hidden_; ++i) b1()[i] = 0.0f;
     for (int i = 0; i < 2 * hidden_ * buckets_; ++i) w2()[i] = std::clamp(second(rng), -kClip, kClip);
     for (int i = 0; i < buckets_; ++i) b2()[i] = 0.0f;
 }
 
-void markActiveRows(const PackedPosition& p, bool mirrored, uint8_t* rows) {
-    const Decoded d = decode(p, mirrored);
-    for (int i = 0; i < d.count; ++i)
-        rows[nnue::featureIndex(d.stm, d.pieces[i], d.squares[i])] =
-            rows[nnue::featureIndex(~d.stm, d.pieces[i], d.squares[i])] = 1;
+void markActiveRows(const PackedPosition& p, bool mirrored, const nnue::InputLayout& layout, uint8_t* rows) {
+    const Decoded d = decode(p, mirrored, layout);
+    for (int i = 0; i < d.count; ++i) rows[featureOf(d, 0, i)] = rows[featureOf(d, 1, i)] = 1;
 }
 
 Workspace::Workspace(int hiddenSize) : hidden(hiddenSize) {
@@ -234,6 +248,7 @@ float Network::evaluate(const PackedPosition& p, double scale) const {
 }
 
 bool Network::save(const std::string& path) const {
+    if (!layout_.plain()) return false;  // the format has no field for the layout
     std::ofstream out(path, std::ios::binary);
     const uint32_t header[3] = {kCheckpointMagic, uint32_t(hidden_), uint32_t(buckets_)};
     out.write(reinterpret_cast<const char*>(header), sizeof header);
@@ -246,6 +261,7 @@ std::string Network::load(const std::string& path) {
     uint32_t header[3] = {};
     if (!in.read(reinterpret_cast<char*>(header), sizeof header)) return "cannot read '" + path + "'";
     if (header[0] != kCheckpointMagic) return "'" + path + "' is not a vazir-train checkpoint (of this version)";
+    if (!layout_.plain()) return "weights-only checkpoints hold plain nets, this run has king buckets";
     if (int(header[1]) != hidden_) return "checkpoint has " + std::to_string(header[1]) + " hidden units, not " + std::to_string(hidden_);
     if (int(header[2]) != buckets_) return "checkpoint has " + std::to_string(header[2]) + " output buckets, not " + std::to_string(buckets_);
     if (!in.read(reinterpret_cast<char*>(params.data()), std::streamsize(params.size() * sizeof(float))))
@@ -256,16 +272,21 @@ std::string Network::load(const std::string& path) {
 bool Network::exportQuantised(const std::string& path, double scale) const {
     if (!unsupportedShape(hidden_, buckets_).empty()) return false;
     std::ofstream out(path, std::ios::binary);
-    const uint32_t header[8] = {nnue::kMagic, kNetVersion, 768u, uint32_t(hidden_), uint32_t(kQA),
-                                uint32_t(kQB), uint32_t(std::lround(scale)), uint32_t(buckets_)};
-    const uint64_t hash = architectureHash(hidden_, buckets_);
-    out.write(reinterpret_cast<const char*>(header), sizeof header);
+    // The plain layout as version 2 (the files of every net before input buckets, byte
+    // for byte); any other as version 3, with the layout after the output buckets.
+    const bool plain = layout_.plain();
+    const uint32_t header[10] = {nnue::kMagic, plain ? nnue::kPlainVersion : kNetVersion, uint32_t(nnue::kInputs),
+                                 uint32_t(hidden_), uint32_t(kQA), uint32_t(kQB), uint32_t(std::lround(scale)),
+                                 uint32_t(buckets_), uint32_t(layout_.buckets), uint32_t(layout_.mirrored)};
+    const uint64_t hash = architectureHash(hidden_, buckets_, layout_);
+    out.write(reinterpret_cast<const char*>(header), std::streamsize(plain ? 8 * sizeof(uint32_t) : sizeof header));
+    if (!plain) out.write(reinterpret_cast<const char*>(layout_.map.data()), std::streamsize(layout_.map.size()));
     out.write(reinterpret_cast<const char*>(&hash), sizeof hash);
     auto put16 = [&](float v, int q) {
         const auto x = int16_t(std::lround(std::clamp(double(v) * q, -32767.0, 32767.0)));
         out.write(reinterpret_cast<const char*>(&x), sizeof x);
     };
-    for (size_t i = 0; i < size_t(768) * size_t(hidden_); ++i) put16(w1()[i], kQA);
+    for (size_t i = 0; i < size_t(inputs()) * size_t(hidden_); ++i) put16(w1()[i], kQA);
     for (int i = 0; i < hidden_; ++i) put16(b1()[i], kQA);
     for (int i = 0; i < 2 * hidden_ * buckets_; ++i) put16(w2()[i], kQB);
     for (int i = 0; i < buckets_; ++i) {
@@ -296,17 +317,20 @@ inline void adamw(float* w, float* m, float* v, const float* grad, size_t n, dou
 }  // namespace
 
 Trainer::Trainer(const TrainConfig& config, std::vector<PackedPosition> train, std::vector<PackedPosition> valid)
-    : config_(config), train_(std::move(train)), valid_(std::move(valid)), net_(config.hidden, config.buckets) {
+    : config_(config),
+      train_(std::move(train)),
+      valid_(std::move(valid)),
+      net_(config.hidden, config.buckets, config.layout) {
     net_.initialise(config.seed);
     m_.assign(net_.params.size(), 0.0f);
     v_.assign(net_.params.size(), 0.0f);
     threads_ = std::max(1, config.threads);
     gradients_.assign(size_t(threads_), std::vector<float>(net_.params.size(), 0.0f));
-    touched_.assign(size_t(threads_), std::vector<uint8_t>(size_t(nnue::kInputs), 0));
-    touchedRows_.reserve(size_t(nnue::kInputs));
+    touched_.assign(size_t(threads_), std::vector<uint8_t>(size_t(net_.inputs()), 0));
+    touchedRows_.reserve(size_t(net_.inputs()));
     work_.assign(size_t(threads_), Workspace(config.hidden));
     threadLoss_.assign(size_t(threads_), 0.0);
-    rowStep_.assign(size_t(nnue::kInputs), 0);
+    rowStep_.assign(size_t(net_.inputs()), 0);
     stepLog_.reserve(size_t(kMaxDeferredSteps));
 }
 
@@ -339,7 +363,7 @@ void Trainer::catchUpRow(int row, uint64_t throughStep) {
 }
 
 void Trainer::flush() {
-    for (int row = 0; row < nnue::kInputs; ++row) catchUpRow(row, steps_);
+    for (int row = 0; row < net_.inputs(); ++row) catchUpRow(row, steps_);
     stepLog_.clear();
     flushedAt_ = steps_;
 }
@@ -360,10 +384,10 @@ double Trainer::stepOn(const PackedPosition* batch, size_t count, size_t firstIn
     // their deferred updates, so that the forward pass reads what dense AdamW would hold.
     parallel([&](int t) {
         for (size_t i = size_t(t); i < count; i += size_t(threads_))
-            markActiveRows(batch[i], mirroredAt(i), touched_[size_t(t)].data());
+            markActiveRows(batch[i], mirroredAt(i), net_.layout(), touched_[size_t(t)].data());
     });
     touchedRows_.clear();
-    for (int row = 0; row < nnue::kInputs; ++row) {
+    for (int row = 0; row < net_.inputs(); ++row) {
         bool any = config_.denseUpdates;
         for (int t = 0; t < threads_; ++t) any |= touched_[size_t(t)][size_t(row)] != 0;
         if (any) touchedRows_.push_back(row);
@@ -408,7 +432,7 @@ double Trainer::stepOn(const PackedPosition* batch, size_t count, size_t firstIn
         }
     });
     // The rest (first-layer biases, output weights and biases), every step, on this thread.
-    const size_t first = size_t(nnue::kInputs) * n, total = net_.params.size();
+    const size_t first = size_t(net_.inputs()) * n, total = net_.params.size();
     const size_t outputBiases = total - size_t(net_.buckets());
     std::vector<float>& g0 = gradients_[0];
     for (size_t k = first; k < total; ++k) {

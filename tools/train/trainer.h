@@ -1,7 +1,9 @@
 // The NNUE trainer (`vazir-train`): a (768 -> N) x 2 -> 1 network with squared clipped
 // ReLU, trained on Vazir's own games in the binary format (tools/datagen/packed.h). With
 // B output buckets the last layer is B such outputs, the one used (and trained) chosen
-// by the number of pieces on the board (nnue::outputBucket).
+// by the number of pieces on the board (nnue::outputBucket). With an input layout of K
+// king buckets (nnue::InputLayout) the first layer is K sets of 768 inputs, each
+// perspective reading the set its king's square picks, files mirrored if the layout says.
 //
 // Loss, per position from the side to move's view: (sigmoid(out) - target)^2, the output
 // in logistic units (the engine's centipawns are out x scale),
@@ -13,8 +15,9 @@
 //
 // Export: quantised (first layer x QA = 255, output weights x QB = 64, output bias x
 // QA x QB), rounded, after a header: "VZNN", version, inputs, hidden size, QA, QB,
-// scale, output buckets, and a hash of the architecture. The engine refuses a file whose header does
-// not match what it was built for.
+// scale, output buckets, (version 3, for a layout that is not plain) input buckets,
+// mirroring and the king map, and a hash of the architecture. The engine refuses a file
+// whose header does not match what it was built for.
 #pragma once
 
 #include <cstdint>
@@ -29,6 +32,7 @@ namespace vazir::train {
 struct TrainConfig {
     int hidden = 128;
     int buckets = 1;  // output buckets, 1-8
+    nnue::InputLayout layout;  // input (king) buckets; the default is the plain 768 inputs
     int epochs = 10;
     int batchSize = 16384;
     // lr and weightDecay: the best held-out loss of the recipe screen of 2026-12-05
@@ -96,26 +100,28 @@ struct Workspace {
     double out = 0;            // the output, logistic units
 };
 
-// Marks in `rows` (768 flags) the first-layer rows a record reads, both perspectives:
-// the only rows its forward pass reads and its gradient touches.
-void markActiveRows(const PackedPosition& p, bool mirrored, uint8_t* rows);
+// Marks in `rows` (layout.inputs() flags) the first-layer rows a record reads, both
+// perspectives: the only rows its forward pass reads and its gradient touches.
+void markActiveRows(const PackedPosition& p, bool mirrored, const nnue::InputLayout& layout, uint8_t* rows);
 
 class Network {
 public:
-    explicit Network(int hidden = 128, int buckets = 1);
+    explicit Network(int hidden = 128, int buckets = 1, const nnue::InputLayout& layout = {});
     void initialise(uint64_t seed);
     int hidden() const { return hidden_; }
     int buckets() const { return buckets_; }
+    const nnue::InputLayout& layout() const { return layout_; }
+    int inputs() const { return layout_.inputs(); }  // first-layer rows: 768 per input bucket
 
-    // Parameters as one flat vector: w1 (768 x hidden, feature-major), b1, w2 (per
+    // Parameters as one flat vector: w1 (inputs() x hidden, feature-major), b1, w2 (per
     // bucket 2 x hidden: side to move's then the other's), b2 (one per bucket).
     std::vector<float> params;
     float* w1() { return params.data(); }
-    float* b1() { return params.data() + size_t(768) * size_t(hidden_); }
+    float* b1() { return params.data() + size_t(inputs()) * size_t(hidden_); }
     float* w2() { return b1() + hidden_; }
     float* b2() { return w2() + 2 * hidden_ * buckets_; }
     const float* w1() const { return params.data(); }
-    const float* b1() const { return params.data() + size_t(768) * size_t(hidden_); }
+    const float* b1() const { return params.data() + size_t(inputs()) * size_t(hidden_); }
     const float* w2() const { return b1() + hidden_; }
     const float* b2() const { return w2() + 2 * hidden_ * buckets_; }
 
@@ -131,7 +137,8 @@ public:
     double lossAndGradient(const PackedPosition& p, const TrainConfig& config, float* gradient, bool mirrored,
                            Workspace& work) const;
 
-    bool save(const std::string& path) const;          // float checkpoint
+    // The old weights-only float checkpoint ("VZNG"), of plain-layout nets only.
+    bool save(const std::string& path) const;
     std::string load(const std::string& path);         // "" or what is wrong
     // False when the file cannot be written or the shape is one the engine refuses
     // (unsupportedShape); smaller nets still train, for tests.
@@ -140,6 +147,7 @@ public:
 private:
     int hidden_;
     int buckets_;
+    nnue::InputLayout layout_;
 };
 
 // The hand-crafted evaluation read as a predictor of the same target: its mean loss on
@@ -174,7 +182,7 @@ public:
 };
 
 // Sparse first-layer updates. A position has at most 32 pieces, so each perspective
-// reads at most 32 of the 768 first-layer rows. A step first lists the rows its batch
+// reads at most 32 of the first layer's 768 (x input buckets) rows. A step first lists the rows its batch
 // reads; only those get gradients (each thread into its own buffer), and only those
 // are summed, updated and cleared, by all threads, each taking its share of the rows.
 //
