@@ -3,7 +3,11 @@
 // positions and their first moves, and the oracles are the loader's own promises: the
 // incremental accumulators equal a refresh, the SIMD path equals the scalar one, and no
 // first-layer sum of any position leaves int16 (what the load-time range check is for),
-// checked here in 32-bit arithmetic.
+// checked here in 32-bit arithmetic, in the input bucket and mirroring each side's king
+// picks (format 3; the corpus has a mirrored net, tiny-h16-ob8-hm.nnue, made by
+// `vazir-train data=sample.bin hidden=16 buckets=8 kingbuckets=hm epochs=5 lr=0.001 wd=0.01
+// threads=1 seed=1` on tests/data/selfplay-sample.txt converted; a 4-set net is over the
+// length limit, 26,000 bytes).
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -34,11 +38,12 @@ const char* const kFens[] = {
 // Every first-layer sum of `pos`, exactly.
 void checkSumsFit(const nnue::Network& net, const Position& pos) {
     for (Color persp : {White, Black}) {
+        const nnue::KingView view = nnue::kingView(net.layout(), persp, pos.kingSquare(persp));
         for (int i = 0; i < net.hidden(); ++i) {
             int32_t sum = net.bias()[i];
             for (Bitboard b = pos.pieces(); b;) {
                 const Square s = popLsb(b);
-                sum += net.row(nnue::featureIndex(persp, pos.pieceOn(s), s))[i];
+                sum += net.row(nnue::featureIndex(persp, pos.pieceOn(s), s, view))[i];
             }
             if (sum < INT16_MIN || sum > INT16_MAX) fail("an accepted net overflows an accumulator", pos);
         }
