@@ -98,8 +98,8 @@ int main(int argc, char** argv) {
     if (valid.empty()) std::cout << " (" << train.heldOutGames << " whole games, validshare " << validShare << ")";
     if (o.stream) std::cout << "; streamed through a buffer of " << o.bufferPositions << " positions";
     std::cout << std::endl;
-    std::cout << "net: (" << nnue::describeInputs(cfg.layout) << " -> " << cfg.hidden << ") x 2 -> 1, SCReLU, " << cfg.buckets
-              << " output bucket(s) by piece count; batch " << cfg.batchSize << ", lr " << cfg.lr
+    std::cout << "net: (" << nnue::describeInputs(cfg.layout) << " -> " << cfg.hidden << ") x 2 -> " << cfg.buckets
+              << " (output buckets by piece count), SCReLU; batch " << cfg.batchSize << ", lr " << cfg.lr
               << ", wd " << cfg.weightDecay << ", blend " << cfg.blend << ", scale " << cfg.scale << ", "
               << cfg.threads << " threads, seed " << cfg.seed << (cfg.mirror ? ", mirrored files" : "") << std::endl;
 
