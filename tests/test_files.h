@@ -5,6 +5,8 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -15,6 +17,14 @@ namespace vazir::testdata {
 // A path in the temporary folder that no other test process uses.
 inline std::string tempPath(const std::string& name) {
     return (std::filesystem::temp_directory_path() / ("vazir-test-" + std::to_string(::getpid()) + "-" + name)).string();
+}
+
+// A whole file's bytes ("" when it cannot be read).
+inline std::string readAll(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
 }
 
 // Every position of tests/data/selfplay-sample.txt as binary records, in the order the

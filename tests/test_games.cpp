@@ -24,12 +24,7 @@ namespace {
 
 const std::string kSample = std::string(VAZIR_TEST_DIR) + "/data/selfplay-sample.bin";
 
-std::string readAll(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using testdata::readAll;
 
 void writeAll(const std::string& path, const std::string& bytes) {
     std::ofstream(path, std::ios::binary | std::ios::trunc).write(bytes.data(), std::streamsize(bytes.size()));

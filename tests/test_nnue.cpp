@@ -291,13 +291,7 @@ TEST_SUITE("nnue") {
         CHECK(kingBucketNets("hm").net.shape() == "(768, mirrored -> 32) x 2 -> 8 buckets");
         const std::string path = testdata::tempPath("netv3.vznn");
         REQUIRE(n.floatNet.exportQuantised(path, 400));
-        std::string bytes;
-        {
-            std::ifstream in(path, std::ios::binary);
-            std::ostringstream s;
-            s << in.rdbuf();
-            bytes = s.str();
-        }
+        std::string bytes = testdata::readAll(path);
         std::filesystem::remove(path);
         uint32_t version = 0, inputBuckets = 0;
         std::memcpy(&version, bytes.data() + 4, 4);
@@ -387,13 +381,7 @@ TEST_SUITE("nnue") {
         // Built from the plain net's version 2 export: drop the buckets field, say version 1.
         const std::string path = testdata::tempPath("netv1.vznn");
         REQUIRE(testNets(1).floatNet.exportQuantised(path, 400));
-        std::string bytes;
-        {
-            std::ifstream in(path, std::ios::binary);
-            std::ostringstream s;
-            s << in.rdbuf();
-            bytes = s.str();
-        }
+        std::string bytes = testdata::readAll(path);
         std::filesystem::remove(path);
         REQUIRE(bytes.size() > 40);
         const uint32_t one = 1;

@@ -22,12 +22,7 @@ using namespace vazir;
 
 namespace {
 
-std::string readAll(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using testdata::readAll;
 
 
 // The FEN without its clocks.
