@@ -73,25 +73,7 @@ Nets& kingBucketNets(const std::string& layout) {
     return layout == "hm" ? hm : layout == "hm4" ? hm4 : hm8;
 }
 
-// The same position with its files mirrored (a <-> h); castling rights dropped, as a
-// mirrored position cannot keep them.
-std::string mirrorFilesFen(const std::string& fen) {
-    std::istringstream in(fen);
-    std::string board, side, castling, ep, half = "0", full = "1";
-    in >> board >> side >> castling >> ep >> half >> full;
-    std::string out, rank;
-    for (char c : board + "/") {
-        if (c != '/') {
-            rank += c;
-            continue;
-        }
-        std::reverse(rank.begin(), rank.end());
-        out += (out.empty() ? "" : "/") + rank;
-        rank.clear();
-    }
-    if (ep != "-") ep[0] = char('h' - (ep[0] - 'a'));
-    return out + " " + side + " - " + ep + " " + half + " " + full;
-}
+using testdata::mirrorFilesFen;  // castling and e.p. dropped
 
 struct WalkStats {
     uint64_t nodes = 0, incrementalMismatches = 0, simdMismatches = 0;
@@ -268,7 +250,7 @@ TEST_SUITE("nnue") {
         for (const auto& c : testdata::readEpdSuite("perft/standard.epd", false)) {
             Position a, b;
             StateInfo sa, sb;
-            const std::string plainFen = mirrorFilesFen(mirrorFilesFen(c.fen));  // castling rights dropped
+            const std::string plainFen = mirrorFilesFen(mirrorFilesFen(c.fen));  // the position with castling and e.p. dropped
             const std::string m = mirrorFilesFen(c.fen);
             if (!a.setFromFen(plainFen, false, sa).ok() || !b.setFromFen(m, false, sb).ok()) continue;
             ++checked;

@@ -23,23 +23,7 @@ using namespace vazir;
 
 namespace {
 
-// The FEN with its files mirrored (a <-> h); castling and e.p. dropped.
-std::string mirrorFen(const std::string& fen) {
-    std::istringstream in(fen);
-    std::string placement, side;
-    in >> placement >> side;
-    std::string out, rank;
-    for (char c : placement + "/") {
-        if (c != '/') {
-            rank += c;
-            continue;
-        }
-        out += std::string(rank.rbegin(), rank.rend()) + "/";
-        rank.clear();
-    }
-    out.pop_back();
-    return out + " " + side + " - - 0 1";
-}
+using testdata::mirrorFilesFen;
 
 }  // namespace
 
@@ -170,7 +154,7 @@ TEST_SUITE("train") {
             }
             Position pos;
             StateInfo st;
-            REQUIRE(pos.setFromFen(mirrorFen(unpackFen(p)), false, st).ok());
+            REQUIRE(pos.setFromFen(mirrorFilesFen(unpackFen(p)), false, st).ok());
             const PackedPosition m = packPosition(pos, p.score, Move::none(), false, p.result, p.ply);
             std::vector<float> g1(net.params.size()), g2(net.params.size());
             const double a = net.lossAndGradient(p, cfg, g1.data(), true);
