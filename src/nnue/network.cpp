@@ -211,27 +211,24 @@ void AccumulatorStack::push(const Position& pos, Move m) {
         c.subPiece[c.subCount] = p;
         c.subSq[c.subCount++] = s;
     };
+    Square pieceTo = to;  // where the moving piece lands (castling: the king's target)
     if (m.kind() == MoveKind::Castling) {
-        const Square kingTo = Position::castlingKingTarget(us, from, to), rookTo = Position::castlingRookTarget(us, from, to);
+        pieceTo = Position::castlingKingTarget(us, from, to);
         sub(pc, from);
         sub(pos.pieceOn(to), to);
-        add(pc, kingTo);
-        add(makePiece(us, Rook), rookTo);
-        c.kingMoved = true;
-        c.kingColor = us;
-        c.kingFrom = from;
-        c.kingTo = kingTo;
+        add(pc, pieceTo);
+        add(makePiece(us, Rook), Position::castlingRookTarget(us, from, to));
     } else {
-        if (typeOf(pc) == King) {
-            c.kingMoved = true;
-            c.kingColor = us;
-            c.kingFrom = from;
-            c.kingTo = to;
-        }
         sub(pc, from);
         add(m.kind() == MoveKind::Promotion ? makePiece(us, m.promotion()) : pc, to);
         if (m.kind() == MoveKind::EnPassant) sub(makePiece(~us, Pawn), Square(to - pawnPush(us)));
         else if (!pos.empty(to)) sub(pos.pieceOn(to), to);
+    }
+    if (typeOf(pc) == King) {
+        c.kingMoved = true;
+        c.kingColor = us;
+        c.kingFrom = from;
+        c.kingTo = pieceTo;
     }
     Entry& e = entries_[size_t(++top_)];
     e.change = c;
