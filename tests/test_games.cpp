@@ -162,7 +162,7 @@ TEST_SUITE("games") {
             GamesFileReader r;
             REQUIRE(r.open(vzg) == "");
             StoredGame g;
-            while (r.next(g)) gameEnds.push_back(r.offset());
+            while (r.next(g)) gameEnds.push_back(size_t(r.offset()));
         }
         int cuts = 0, clean = 0;
         for (size_t len = 0; len < good.size(); ++len) {
@@ -247,7 +247,7 @@ TEST_SUITE("games") {
             GamesFileReader r;
             REQUIRE(r.open(games.output) == "");
             StoredGame g;
-            for (int i = 0; i < 3 && r.next(g); ++i) fourth = r.offset();
+            for (int i = 0; i < 3 && r.next(g); ++i) fourth = size_t(r.offset());
         }
         for (size_t cut : {fourth + 20, fourth, size_t(5), size_t(0)}) {
             std::filesystem::resize_file(games.output, cut);

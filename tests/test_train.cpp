@@ -403,7 +403,8 @@ TEST_SUITE("train") {
         const std::vector<PackedPosition> held(all.end() - 30, all.end());
         all.resize(all.size() - 30);
         for (const auto& [threads, layoutName] : {std::pair<int, std::string>{1, "none"}, {2, "none"}, {1, "hm4"}}) {
-            CAPTURE(layoutName);
+            const std::string layout = layoutName;  // clang 14 (emscripten) cannot capture a structured binding
+            CAPTURE(layout);
             train::TrainConfig cfg;
             REQUIRE(nnue::namedInputLayout(layoutName, cfg.layout));
             cfg.hidden = 16;
