@@ -1,6 +1,8 @@
 // Reading the perft suites in tests/data for tests (never ../shared).
 #pragma once
 
+#include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <fstream>
 #include <sstream>
@@ -13,6 +15,29 @@
 namespace vazir::testdata {
 
 inline std::string dataPath(const std::string& relative) { return std::string(VAZIR_DATA_DIR) + "/" + relative; }
+
+// The same position with colours swapped and the board flipped vertically (castling
+// letters change case, including Chess960's file letters; the e.p. square changes rank).
+inline std::string colourFlipFen(const std::string& fen) {
+    auto swapCase = [](char c) {
+        const auto u = static_cast<unsigned char>(c);
+        return std::isalpha(u) ? char(std::isupper(u) ? std::tolower(u) : std::toupper(u)) : c;
+    };
+    std::istringstream ss(fen);
+    std::string board, side, castling, ep, half = "0", full = "1";
+    ss >> board >> side >> castling >> ep >> half >> full;
+    std::vector<std::string> ranks(1);
+    for (char c : board) {
+        if (c == '/') ranks.emplace_back();
+        else ranks.back() += swapCase(c);
+    }
+    std::reverse(ranks.begin(), ranks.end());
+    std::string out;
+    for (size_t i = 0; i < ranks.size(); ++i) out += (i ? "/" : "") + ranks[i];
+    std::transform(castling.begin(), castling.end(), castling.begin(), swapCase);
+    if (ep.size() == 2) ep[1] = char('1' + ('8' - ep[1]));
+    return out + (side == "w" ? " b " : " w ") + castling + " " + ep + " " + half + " " + full;
+}
 
 struct PerftCase {
     std::string fen;

@@ -14,27 +14,6 @@ using namespace vazir;
 
 namespace {
 
-// The same position with colours swapped and the board flipped vertically.
-std::string mirrorFen(const std::string& fen) {
-    std::istringstream ss(fen);
-    std::string board, side, castling, ep, half = "0", full = "1";
-    ss >> board >> side >> castling >> ep >> half >> full;
-    std::vector<std::string> ranks;
-    std::string r;
-    for (char c : board) {
-        if (c == '/') { ranks.push_back(r); r.clear(); }
-        else r += std::isalpha(static_cast<unsigned char>(c)) ? char(std::isupper(static_cast<unsigned char>(c)) ? std::tolower(c) : std::toupper(c)) : c;
-    }
-    ranks.push_back(r);
-    std::reverse(ranks.begin(), ranks.end());
-    std::string out;
-    for (size_t i = 0; i < ranks.size(); ++i) out += (i ? "/" : "") + ranks[i];
-    std::string cas;
-    for (char c : castling) cas += c == '-' ? c : char(std::isupper(static_cast<unsigned char>(c)) ? std::tolower(c) : std::toupper(c));
-    std::string epOut = ep == "-" ? ep : std::string{ep[0], char('1' + ('8' - ep[1]))};
-    return out + (side == "w" ? " b " : " w ") + cas + " " + epOut + " " + half + " " + full;
-}
-
 Score whiteView(const std::string& fen, bool chess960 = false) {
     Position pos;
     StateInfo st;
@@ -67,7 +46,7 @@ TEST_SUITE("eval") {
     TEST_CASE("colour symmetry on every perft-suite position") {
         int count = 0, failures = 0;
         for (const auto& c : testdata::readAllEpdSuites()) {
-            const std::string m = mirrorFen(c.fen);
+            const std::string m = testdata::colourFlipFen(c.fen);
             if (whiteView(c.fen, c.chess960) != -whiteView(m, c.chess960)) {
                 ++failures;
                 MESSAGE("asymmetric: ", c.fen, " vs ", m);

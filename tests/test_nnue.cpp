@@ -107,30 +107,6 @@ void walk(Position& pos, nnue::AccumulatorStack& stack, const nnue::Network& net
     }
 }
 
-// The same position with colours swapped and the board flipped.
-std::string mirrorFen(const std::string& fen) {
-    std::istringstream in(fen);
-    std::string board, side, castling, ep, half = "0", full = "1";
-    in >> board >> side >> castling >> ep >> half >> full;
-    std::vector<std::string> ranks;
-    std::stringstream b(board);
-    std::string r;
-    while (std::getline(b, r, '/')) ranks.push_back(r);
-    std::string out;
-    for (int i = int(ranks.size()) - 1; i >= 0; --i) {
-        for (char c : ranks[size_t(i)]) out += std::isalpha(static_cast<unsigned char>(c)) ? char(std::isupper(static_cast<unsigned char>(c)) ? std::tolower(c) : std::toupper(c)) : c;
-        if (i) out += '/';
-    }
-    std::string cast;
-    for (char c : castling) cast += c == '-' ? '-' : char(std::isupper(static_cast<unsigned char>(c)) ? std::tolower(c) : std::toupper(c));
-    std::sort(cast.begin(), cast.end(), [](char x, char y) {
-        auto key = [](char ch) { return std::string("KQkq-").find(ch); };
-        return key(x) < key(y);
-    });
-    if (ep != "-") ep[1] = ep[1] == '3' ? '6' : '3';
-    return out + (side == "w" ? " b " : " w ") + cast + " " + ep + " " + half + " " + full;
-}
-
 }  // namespace
 
 TEST_SUITE("nnue") {
@@ -396,7 +372,7 @@ TEST_SUITE("nnue") {
             Position a, b;
             StateInfo sa, sb;
             REQUIRE(a.setFromFen(c.fen, false, sa).ok());
-            const std::string m = mirrorFen(c.fen);
+            const std::string m = testdata::colourFlipFen(c.fen);
             REQUIRE_MESSAGE(b.setFromFen(m, false, sb).ok(), m);
             ++checked;
             asymmetric += nnue::AccumulatorStack::evaluateFresh(net, a) != nnue::AccumulatorStack::evaluateFresh(net, b);
