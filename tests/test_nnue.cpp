@@ -107,6 +107,20 @@ void walk(Position& pos, nnue::AccumulatorStack& stack, const nnue::Network& net
     }
 }
 
+// walk() from every position of `cases`, each with a fresh stack.
+WalkStats walkSuite(const std::vector<testdata::PerftCase>& cases, const nnue::Network& net, int depth) {
+    WalkStats s;
+    nnue::AccumulatorStack stack;
+    for (const auto& c : cases) {
+        Position pos;
+        StateInfo st;
+        REQUIRE(pos.setFromFen(c.fen, c.chess960, st).ok());
+        stack.reset(pos);
+        walk(pos, stack, net, depth, s);
+    }
+    return s;
+}
+
 }  // namespace
 
 TEST_SUITE("nnue") {
@@ -120,15 +134,7 @@ TEST_SUITE("nnue") {
         auto cases = testdata::readAllEpdSuites();
         const auto tricky = testdata::readTrickySuite();
         cases.insert(cases.end(), tricky.begin(), tricky.end());
-        WalkStats s;
-        nnue::AccumulatorStack stack;
-        for (const auto& c : cases) {
-            Position pos;
-            StateInfo st;
-            REQUIRE(pos.setFromFen(c.fen, c.chess960, st).ok());
-            stack.reset(pos);
-            walk(pos, stack, net, 2, s);
-        }
+        const WalkStats s = walkSuite(cases, net, 2);
         MESSAGE(cases.size(), " positions walked to depth 2: ", s.nodes, " nodes, ", s.incrementalMismatches,
                 " incremental/refresh mismatches, ", s.simdMismatches, " SIMD/scalar mismatches");
         CHECK(cases.size() >= 1114);
@@ -200,15 +206,7 @@ TEST_SUITE("nnue") {
         for (const std::string layout : {"hm", "hm4", "hm8"}) {
             const nnue::Network& net = kingBucketNets(layout).net;
             const int depth = layout == "hm4" ? 3 : 2;
-            WalkStats s;
-            nnue::AccumulatorStack stack;
-            for (const auto& c : cases) {
-                Position pos;
-                StateInfo st;
-                REQUIRE(pos.setFromFen(c.fen, c.chess960, st).ok());
-                stack.reset(pos);
-                walk(pos, stack, net, depth, s);
-            }
+            const WalkStats s = walkSuite(cases, net, depth);
             MESSAGE("layout ", layout, " (", net.shape(), "): ", cases.size(), " positions walked to depth ", depth, ": ", s.nodes,
                     " nodes, ", s.incrementalMismatches, " incremental/refresh mismatches, ", s.simdMismatches,
                     " SIMD/scalar mismatches");
