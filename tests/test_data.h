@@ -1,4 +1,4 @@
-// Reading the perft suites in tests/data for tests (never ../shared).
+// Test data: reading the perft suites in tests/data (never ../shared), and FEN transforms.
 #pragma once
 
 #include <algorithm>
@@ -37,6 +37,24 @@ inline std::string colourFlipFen(const std::string& fen) {
     std::transform(castling.begin(), castling.end(), castling.begin(), swapCase);
     if (ep.size() == 2) ep[1] = char('1' + ('8' - ep[1]));
     return out + (side == "w" ? " b " : " w ") + castling + " " + ep + " " + half + " " + full;
+}
+
+// The FEN with its files mirrored (a <-> h); castling and e.p. dropped.
+inline std::string mirrorFilesFen(const std::string& fen) {
+    std::istringstream in(fen);
+    std::string placement, side;
+    in >> placement >> side;
+    std::string out, rank;
+    for (char c : placement + "/") {
+        if (c != '/') {
+            rank += c;
+            continue;
+        }
+        out += std::string(rank.rbegin(), rank.rend()) + "/";
+        rank.clear();
+    }
+    out.pop_back();
+    return out + " " + side + " - - 0 1";
 }
 
 struct PerftCase {

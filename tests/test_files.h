@@ -27,24 +27,6 @@ inline std::string readAll(const std::string& path) {
     return s.str();
 }
 
-// The FEN with its files mirrored (a <-> h); castling and e.p. dropped.
-inline std::string mirrorFilesFen(const std::string& fen) {
-    std::istringstream in(fen);
-    std::string placement, side;
-    in >> placement >> side;
-    std::string out, rank;
-    for (char c : placement + "/") {
-        if (c != '/') {
-            rank += c;
-            continue;
-        }
-        out += std::string(rank.rbegin(), rank.rend()) + "/";
-        rank.clear();
-    }
-    out.pop_back();
-    return out + " " + side + " - - 0 1";
-}
-
 // Every position of tests/data/selfplay-sample.txt as binary records, in the order the
 // loader's shuffle with `seed` gives.
 inline std::vector<PackedPosition> samplePositions(uint64_t seed) {

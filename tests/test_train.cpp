@@ -13,6 +13,7 @@
 #include "core/position.h"
 #include "datagen/packed.h"
 #include "eval/eval.h"
+#include "test_data.h"
 #include "test_files.h"
 #include "nnue/network.h"
 #include "train/best_epoch.h"
